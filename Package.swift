@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// The Screen Time conformance and fuzz suite.
+//
+// Module graph (kept lean: builds are slow on 2 cores):
+//   StrictJSON            pure-Swift JSON values, a strict parser with limits and offsets, a canonical writer
+//   ScreenTimeReference   the reference implementation under iOS's own names (Foundation only, no test code)
+//   PropertyTesting       choice-sequence generators, shrinking, runner (knows nothing of Screen Time)
+//   ReferenceProperties   domain generators and the named properties, harness bodies shared with Fuzz/
+//   Conformance           vectors, the operation table, implementations, runner, reports
+//   stc                   the command-line tool: thin commands over the libraries
+import PackageDescription
+
+let package = Package(
+    name: "ScreenTimeConformance",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "ScreenTimeReference", targets: ["ScreenTimeReference"]),
+        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .library(name: "ReferenceProperties", targets: ["ReferenceProperties"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
+        .executable(name: "stc", targets: ["stc"]),
+    ],
+    targets: [
+        // Double rounding calls into libm, which nothing else links on Linux when Foundation is not imported.
+        .target(name: "StrictJSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ScreenTimeReference", dependencies: ["StrictJSON"]),
+        .target(name: "PropertyTesting"),
+        .target(name: "ReferenceProperties", dependencies: ["ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
+        .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
+        .executableTarget(name: "stc", dependencies: ["Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,109 @@
+import StrictJSON
+
+/// One operation of the vector format (`SPEC.md` §5): a name, and how the reference answers a JSON input.
+///
+/// This is the spine of the package: the in-process implementation, `stc adapter`, `stc conformance add` and
+/// the differential harnesses all answer through the same ``OperationTable``.
+public struct Operation: Sendable {
+    /// The wire name, such as `selection.decode`.
+    public let name: String
+    /// One line saying what the operation does, for `--help` and reports.
+    public let summary: String
+    /// Answers one input. Never traps: a malformed input is `.error("badInput")`.
+    public let perform: @Sendable (JSONValue) -> OperationOutcome
+
+    public init(name: String, summary: String, perform: @escaping @Sendable (JSONValue) -> OperationOutcome) {
+        self.name = name
+        self.summary = summary
+        self.perform = perform
+    }
+
+    /// Builds an operation from a throwing body: ``BadInput`` becomes `badInput`, a ``CodedError`` becomes its code.
+    public init(
+        name: String, summary: String,
+        body: @escaping @Sendable (InputReader) throws -> JSONValue
+    ) {
+        self.init(name: name, summary: summary) { input in
+            do {
+                return .output(try body(InputReader(input)))
+            } catch let error as CodedError {
+                return .error(error.code)
+            } catch {
+                return .error("badInput")
+            }
+        }
+    }
+}
+
+/// What an implementation answered for one request.
+public enum OperationOutcome: Sendable, Hashable {
+    case output(JSONValue)
+    case error(String)
+    case unsupported
+}
+
+/// An error that maps to one error code of the vector format (`empty`, `base64`, `limitExceeded`, …).
+public protocol CodedError: Error {
+    var code: String { get }
+}
+
+/// The request's `input` lacks a member or holds one of the wrong type.
+public struct BadInput: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { "badInput: \(message)" }
+}
+
+/// Typed access to an operation's input object; every accessor throws ``BadInput`` on a missing or mistyped member.
+public struct InputReader {
+    public let value: JSONValue
+
+    public init(_ value: JSONValue) { self.value = value }
+
+    private func member(_ key: String) throws -> JSONValue {
+        guard case .object(let members) = value else { throw BadInput("input is \(value.typeName), not an object") }
+        guard let member = members[key] else { throw BadInput("input lacks \"\(key)\"") }
+        return member
+    }
+
+    public func has(_ key: String) -> Bool { value[key] != nil }
+
+    public func string(_ key: String) throws -> String {
+        let m = try member(key)
+        guard let s = m.stringValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a string") }
+        return s
+    }
+
+    public func bool(_ key: String) throws -> Bool {
+        let m = try member(key)
+        guard let b = m.boolValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a boolean") }
+        return b
+    }
+
+    public func array(_ key: String) throws -> [JSONValue] {
+        let m = try member(key)
+        guard let a = m.arrayValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an array") }
+        return a
+    }
+
+    public func stringArray(_ key: String) throws -> [String] {
+        try array(key).map { element in
+            guard let s = element.stringValue else { throw BadInput("\"\(key)\" holds a \(element.typeName), not a string") }
+            return s
+        }
+    }
+
+    public func object(_ key: String) throws -> [String: JSONValue] {
+        let m = try member(key)
+        guard let o = m.objectValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an object") }
+        return o
+    }
+
+    /// A reader over the member `key`, which must be an object.
+    public func reader(_ key: String) throws -> InputReader {
+        InputReader(.object(try object(key)))
+    }
+
+    /// The member's value as is, or `nil` when absent.
+    public func optional(_ key: String) -> JSONValue? { value[key] }
+}

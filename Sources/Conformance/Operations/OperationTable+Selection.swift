@@ -1,0 +1,6 @@
+import StrictJSON
+import ScreenTimeReference
+
+extension OperationTable {
+    static var selectionOperations: [Operation] { [] }
+}

@@ -1,0 +1,79 @@
+import Testing
+@testable import StrictJSON
+
+@Suite struct JSONParserTests {
+    @Test func parsesEveryValueKind() throws {
+        let v = try JSONParser.value(#"{"a":[1,-2.5,1e3,true,false,null,"x\n\u00e9\ud83d\ude00"],"b":{}}"#)
+        #expect(v["a"] == [1, -2.5, 1000, true, false, nil, "x\né😀"])
+        #expect(v["b"] == .object([:]))
+    }
+
+    @Test(arguments: [
+        ("", JSONParseError.Reason.empty),
+        ("  ", .empty),
+        ("{", .unexpectedEnd),
+        ("[1,]", .unexpectedByte),
+        ("01", .trailingData),
+        ("-", .unexpectedEnd),
+        ("1.", .invalidNumber),
+        ("1e", .invalidNumber),
+        (".5", .unexpectedByte),
+        ("+1", .unexpectedByte),
+        ("NaN", .unexpectedByte),
+        ("\"\\x\"", .invalidEscape),
+        ("\"\\ud800\"", .invalidUnicodeEscape),
+        ("\"\\udc00\"", .invalidUnicodeEscape),
+        ("\"\\ud800\\u0041\"", .invalidUnicodeEscape),
+        ("\"a\u{01}\"", .controlCharacterInString),
+        ("[1] [2]", .trailingData),
+        ("tru", .unexpectedEnd),
+        ("nul1", .unexpectedByte),
+    ])
+    func rejectsMalformedText(text: String, reason: JSONParseError.Reason) {
+        #expect(throws: JSONParseError.self) { try JSONParser.value(text) }
+        do {
+            _ = try JSONParser.value(text)
+        } catch {
+            #expect(error.reason == reason, "\(text.debugDescription): \(error)")
+        }
+    }
+
+    @Test func rejectsInvalidUTF8WithOffset() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82]] {
+            do {
+                _ = try JSONParser.value(bytes)
+                Issue.record("accepted \(bytes)")
+            } catch {
+                #expect(error.reason == .invalidUTF8 && error.offset == 1, "\(bytes): \(error)")
+            }
+        }
+    }
+
+    @Test func rejectsByteOrderMark() {
+        #expect(throws: JSONParseError(.byteOrderMark, at: 0)) { try JSONParser.value([0xEF, 0xBB, 0xBF, 0x31]) }
+    }
+
+    @Test func enforcesDepthLimit() throws {
+        let ok = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        _ = try JSONParser.value(ok, limits: .init(maxDepth: 32))
+        let deep = String(repeating: "[", count: 33) + String(repeating: "]", count: 33)
+        #expect(throws: JSONParseError(.tooDeep, at: 32)) { try JSONParser.value(deep, limits: .init(maxDepth: 32)) }
+        // A hostile nesting far past the limit fails fast instead of exhausting the stack.
+        let hostile = String(repeating: "[", count: 1_000_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.value(hostile) }
+    }
+
+    @Test func reportsFirstDuplicateKeyWithoutFailing() throws {
+        let parsed = try JSONParser.parse(#"{"a":1,"b":{"c":1,"c":2},"a":3}"#)
+        #expect(parsed.firstDuplicateKeyOffset == 18)
+        #expect(parsed.value["a"] == 3)
+    }
+
+    @Test func writerSortsKeysByCodePointAndRoundTrips() throws {
+        let v: JSONValue = ["b": 1, "a": ["é": "x/y\u{0}\"\\"], "Z": 1.5, "é": nil]
+        let text = JSONWriter.string(v)
+        #expect(text == #"{"Z":1.5,"a":{"é":"x/y\u0000\"\\"},"b":1,"é":null}"#)
+        #expect(try JSONParser.value(text) == v)
+        #expect(JSONWriter.string("a/b", options: .init(escapeSlashes: true)) == #""a\/b""#)
+    }
+}
