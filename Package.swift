@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         .executableTarget(name: "stc", dependencies: ["Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,8 @@ import StrictJSON
 /// in-process runner, `stc conformance add` and the differential harnesses all see it.
 public enum OperationTable {
     /// All operations, in the order of `SPEC.md` §5.
-    public static let all: [Operation] = selectionOperations
+    public static let all: [Operation] =
+        selectionOperations + shieldOperations + authorizationOperations + encodingOperations
 
     public static let byName: [String: Operation] = {
         var table: [String: Operation] = [:]
