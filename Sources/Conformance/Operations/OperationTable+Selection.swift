@@ -1,6 +1,62 @@
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
+
+/// A selection decoding error as the vector format names it.
+struct SelectionErrorCode: CodedError {
+    let code: String
+}
 
 extension OperationTable {
-    static var selectionOperations: [Operation] { [] }
+    /// `selection.decode`, `selection.equal`, `selection.order`, `selection.combine` (`SPEC.md` §5).
+    static var selectionOperations: [Operation] {
+        [
+            Operation(name: "selection.decode", summary: "decode a stored selection string: counts and canonical form") {
+                input in
+                selectionOutput(try decodeSelection(try input.string("base64")))
+            },
+            Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") { input in
+                let a = try decodeSelection(try input.string("a"))
+                let b = try decodeSelection(try input.string("b"))
+                return ["equal": .bool(a == b)]
+            },
+            Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
+                let text = try input.string("base64")
+                let kindName = try input.string("kind")
+                guard let kind = SelectionTokenKind(rawValue: kindName) else {
+                    throw BadInput("kind \"\(kindName)\" is not application, category or webDomain")
+                }
+                let selection = try decodeSelection(text)
+                return ["tokens": .array(selection.orderedTokenData(of: kind).map(JSONValue.string))]
+            },
+            Operation(name: "selection.combine", summary: "union, intersection, difference or symmetric difference") {
+                input in
+                let name = try input.string("op")
+                guard let operation = FamilyActivitySelection.SetOperation(rawValue: name) else {
+                    throw BadInput("op \"\(name)\" is not union, intersection, difference or symmetricDifference")
+                }
+                let a = try decodeSelection(try input.string("a"))
+                let b = try decodeSelection(try input.string("b"))
+                return selectionOutput(a.combined(with: b, operation))
+            },
+        ]
+    }
+
+    static func decodeSelection(_ text: String) throws -> FamilyActivitySelection {
+        do {
+            return try SelectionDecoder.decode(Array(text.utf8)).selection
+        } catch {
+            throw SelectionErrorCode(code: error.code.rawValue)
+        }
+    }
+
+    /// The output shape shared by `selection.decode` and `selection.combine`.
+    static func selectionOutput(_ selection: FamilyActivitySelection) -> JSONValue {
+        [
+            "applications": .number(Double(selection.applicationTokens.count)),
+            "categories": .number(Double(selection.categoryTokens.count)),
+            "webDomains": .number(Double(selection.webDomainTokens.count)),
+            "includeEntireCategory": .bool(selection.includeEntireCategory),
+            "canonical": .string(selection.canonicalBase64),
+        ]
+    }
 }

@@ -1,0 +1,315 @@
+import StrictJSON
+
+/// Strict, total decoding of a stored selection string (ours, `SPEC.md` §1).
+///
+/// Apps store `FamilyActivitySelection` as base64 of its `JSONEncoder` output. Decoding returns a selection or a
+/// ``SelectionDecodingError``, never traps, for every input: a malformed stored string must surface as an error
+/// (field bug 1: a force unwrap that bricks the app at launch; field bug 2: an error swallowed into "0 apps").
+///
+/// The path is our own base64 and one-pass JSON reading (no Foundation), so it is fast and visible to
+/// coverage-guided fuzzing. When several errors apply, the earliest code in ``SelectionDecodingError/Code``
+/// wins; among errors of one code, the one at the smallest offset.
+///
+/// ```swift
+/// do {
+///     let selection = try FamilyActivitySelection(storedBase64: defaults.string(forKey: "selection") ?? "")
+/// } catch {
+///     showBanner("Your saved selection could not be read (\(error.code)). Please pick again.")
+/// }
+/// ```
+extension FamilyActivitySelection {
+    /// Decodes a stored selection string. See ``SelectionDecoder`` for the full report.
+    public init(storedBase64: String) throws(SelectionDecodingError) {
+        self = try SelectionDecoder.decode(Array(storedBase64.utf8)).selection
+    }
+}
+
+/// Decodes stored selection strings and reports what it saw (ours).
+public enum SelectionDecoder {
+    /// The largest stored string accepted: 1 MiB of base64.
+    public static let maximumBase64Length = 1 << 20
+    /// The deepest JSON nesting accepted (the top-level object is depth 1).
+    public static let maximumDepth = 32
+
+    /// The keys iOS writes, in code-point order.
+    public static let knownKeys: [String] = [
+        "applicationTokens", "categoryTokens", "includeEntireCategory", "untokenizedApplicationIdentifiers",
+        "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers", "webDomainTokens",
+    ]
+
+    /// A decoded selection and the facts about its encoding that `stc inspect` and lint show.
+    public struct Report: Sendable {
+        public var selection: FamilyActivitySelection
+        /// Token array lengths as written, before duplicates collapsed, per kind.
+        public var writtenTokenCounts: [SelectionTokenKind: Int]
+        /// Byte length of every distinct token, per kind, in stable order.
+        public var tokenByteCounts: [SelectionTokenKind: [Int]]
+        /// Top-level keys that iOS does not write (ignored, as Swift's synthesized `Decodable` does).
+        public var unknownKeys: [String]
+        /// Whether `includeEntireCategory` was absent (decoded as `false`; assumption: pre-15.2 encodings).
+        public var includeEntireCategoryMissing: Bool
+
+        /// Duplicates that collapsed, per kind.
+        public func duplicateCount(of kind: SelectionTokenKind) -> Int {
+            (writtenTokenCounts[kind] ?? 0) - selection.count(of: kind)
+        }
+    }
+
+    /// Decodes the bytes of a stored base64 string.
+    public static func decode(_ base64: [UInt8]) throws(SelectionDecodingError) -> Report {
+        if base64.isEmpty { throw SelectionDecodingError(.empty, at: 0, detail: "the string is empty") }
+        if base64.count > maximumBase64Length {
+            throw SelectionDecodingError(
+                .tooLarge, at: maximumBase64Length,
+                detail: "\(base64.count) bytes of base64, over the \(maximumBase64Length)-byte limit")
+        }
+        let json: [UInt8]
+        switch Base64.decodeReportingOffset(base64) {
+        case .success(let bytes): json = bytes
+        case .failure(let failure):
+            throw SelectionDecodingError(.base64, at: failure.offset, detail: failure.reason.rawValue)
+        }
+        return try decodeJSON(json)
+    }
+
+    /// Decodes the JSON inside the base64 (what `JSONEncoder` wrote).
+    public static func decodeJSON(_ json: [UInt8]) throws(SelectionDecodingError) -> Report {
+        let result: Result<Report, SelectionDecodingError> = json.withUnsafeBufferPointer { buffer in
+            var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth))
+            do {
+                return .success(try reader.read())
+            } catch let error as JSONParseError {
+                return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
+            } catch let error as SelectionDecodingError {
+                return .failure(error)
+            } catch {
+                return .failure(SelectionDecodingError(.json, at: 0, detail: "\(error)"))
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// Reads a selection in one pass over the JSON, checking all of its syntax, and remembers the first schema and
+/// the first token problem so that a later syntax error still wins (`json` before `schema` before `token`).
+private struct SelectionReader {
+    var scanner: JSONScanner
+    var schemaProblem: SelectionDecodingError?
+    var tokenProblem: SelectionDecodingError?
+
+    var applications: [ApplicationToken] = []
+    var categories: [ActivityCategoryToken] = []
+    var webDomains: [WebDomainToken] = []
+    var seenTokenArrays: Set<SelectionTokenKind> = []
+    var includeEntireCategory: Bool?
+    var untokenized: [[String]] = [[], [], []]
+    var unknownKeys: [String] = []
+
+    init(scanner: JSONScanner) { self.scanner = scanner }
+
+    mutating func schema(_ offset: Int, _ detail: String) {
+        if schemaProblem == nil { schemaProblem = SelectionDecodingError(.schema, at: offset, detail: detail) }
+    }
+
+    mutating func token(_ offset: Int, _ detail: String) {
+        if tokenProblem == nil { tokenProblem = SelectionDecodingError(.token, at: offset, detail: detail) }
+    }
+
+    mutating func read() throws -> SelectionDecoder.Report {
+        try scanner.beginDocument()
+        let start = scanner.index
+        if try scanner.peek() == UInt8(ascii: "{") {
+            try readTopLevelObject()
+        } else {
+            try scanner.skipValue()
+            schema(start, "the top level is not an object")
+        }
+        try scanner.endDocument()
+
+        if let duplicate = scanner.firstDuplicate { schema(duplicate, "a key is repeated in one object") }
+        for kind in SelectionTokenKind.allCases where !seenTokenArrays.contains(kind) {
+            schema(scanner.index, "the \"\(kind.jsonKey)\" array is missing")
+        }
+        if let problem = earliestSchemaProblem() ?? tokenProblem { throw problem }
+
+        var selection = FamilyActivitySelection(includeEntireCategory: includeEntireCategory ?? false)
+        selection.applicationTokens = Set(applications)
+        selection.categoryTokens = Set(categories)
+        selection.webDomainTokens = Set(webDomains)
+        selection.untokenizedApplicationIdentifiers = Set(untokenized[0])
+        selection.untokenizedCategoryIdentifiers = Set(untokenized[1])
+        selection.untokenizedWebDomainIdentifiers = Set(untokenized[2])
+        return SelectionDecoder.Report(
+            selection: selection,
+            writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
+            tokenByteCounts: [
+                .application: selection.orderedApplicationTokens.map(\.byteCount),
+                .category: selection.orderedCategoryTokens.map(\.byteCount),
+                .webDomain: selection.orderedWebDomainTokens.map(\.byteCount),
+            ],
+            unknownKeys: unknownKeys,
+            includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// Schema problems are recorded as met, but a duplicate key is only known after the fact: pick the earliest.
+    func earliestSchemaProblem() -> SelectionDecodingError? {
+        guard var problem = schemaProblem else { return nil }
+        if let duplicate = scanner.firstDuplicate, duplicate < problem.offset {
+            problem = SelectionDecodingError(.schema, at: duplicate, detail: "a key is repeated in one object")
+        }
+        return problem
+    }
+
+    mutating func readTopLevelObject() throws {
+        guard try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else {
+            scanner.leave()
+            return
+        }
+        var keys: Set<String> = []
+        repeat {
+            scanner.skipWhitespace()
+            guard try scanner.peek() == UInt8(ascii: "\"") else {
+                throw JSONParseError(.unexpectedByte, at: scanner.index)
+            }
+            let keyOffset = scanner.index
+            let key = try scanner.parseString()
+            try scanner.consume(UInt8(ascii: ":"))
+            scanner.skipWhitespace()
+            if !keys.insert(key).inserted {
+                if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
+                try scanner.skipValue()  // the first occurrence stands; the document is invalid anyway
+                continue
+            }
+            switch key {
+            case "applicationTokens": try readTokenArray(.application)
+            case "categoryTokens": try readTokenArray(.category)
+            case "webDomainTokens": try readTokenArray(.webDomain)
+            case "includeEntireCategory":
+                let offset = scanner.index
+                switch try scanner.peek() {
+                case UInt8(ascii: "t"): try scanner.literal("true"); includeEntireCategory = true
+                case UInt8(ascii: "f"): try scanner.literal("false"); includeEntireCategory = false
+                default:
+                    try scanner.skipValue()
+                    schema(offset, "\"includeEntireCategory\" is not a boolean")
+                }
+            case "untokenizedApplicationIdentifiers": try readStringArray(key, into: 0)
+            case "untokenizedCategoryIdentifiers": try readStringArray(key, into: 1)
+            case "untokenizedWebDomainIdentifiers": try readStringArray(key, into: 2)
+            default:
+                unknownKeys.append(key)
+                try scanner.skipValue()
+            }
+        } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        scanner.leave()
+    }
+
+    mutating func readStringArray(_ key: String, into slot: Int) throws {
+        let offset = scanner.index
+        guard try scanner.peek() == UInt8(ascii: "[") else {
+            try scanner.skipValue()
+            schema(offset, "\"\(key)\" is not an array")
+            return
+        }
+        guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
+            scanner.leave()
+            return
+        }
+        repeat {
+            scanner.skipWhitespace()
+            let elementOffset = scanner.index
+            if try scanner.peek() == UInt8(ascii: "\"") {
+                untokenized[slot].append(try scanner.parseString())
+            } else {
+                try scanner.skipValue()
+                schema(elementOffset, "\"\(key)\" holds something other than a string")
+            }
+        } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
+        scanner.leave()
+    }
+
+    mutating func readTokenArray(_ kind: SelectionTokenKind) throws {
+        seenTokenArrays.insert(kind)
+        let offset = scanner.index
+        guard try scanner.peek() == UInt8(ascii: "[") else {
+            try scanner.skipValue()
+            schema(offset, "\"\(kind.jsonKey)\" is not an array")
+            return
+        }
+        guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
+            scanner.leave()
+            return
+        }
+        var index = 0
+        repeat {
+            scanner.skipWhitespace()
+            if let data = try readToken(kind, index: index) {
+                switch kind {
+                case .application: applications.append(Token(validatedData: data))
+                case .category: categories.append(Token(validatedData: data))
+                case .webDomain: webDomains.append(Token(validatedData: data))
+                }
+            }
+            index += 1
+        } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
+        scanner.leave()
+    }
+
+    /// Reads one `{"data": "…"}` element; returns its checked `data`, or `nil` after recording a problem.
+    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> String? {
+        let offset = scanner.index
+        let place = "\(kind.jsonKey)[\(index)]"
+        guard try scanner.peek() == UInt8(ascii: "{") else {
+            try scanner.skipValue()
+            token(offset, "\(place) is not an object")
+            return nil
+        }
+        var data: String?
+        var dataOffset = offset
+        var dataIsString = false
+        var keys: Set<String> = []
+        if try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
+            repeat {
+                scanner.skipWhitespace()
+                guard try scanner.peek() == UInt8(ascii: "\"") else {
+                    throw JSONParseError(.unexpectedByte, at: scanner.index)
+                }
+                let keyOffset = scanner.index
+                let key = try scanner.parseString()
+                try scanner.consume(UInt8(ascii: ":"))
+                scanner.skipWhitespace()
+                if !keys.insert(key).inserted {
+                    if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
+                    try scanner.skipValue()
+                } else if key == "data", try scanner.peek() == UInt8(ascii: "\"") {
+                    dataOffset = scanner.index
+                    data = try scanner.parseString()
+                    dataIsString = true
+                } else {
+                    if key == "data" { dataOffset = scanner.index }
+                    try scanner.skipValue()
+                }
+            } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        }
+        scanner.leave()
+        guard dataIsString, let data else {
+            token(dataOffset, keys.contains("data") ? "\(place).data is not a string" : "\(place) has no \"data\"")
+            return nil
+        }
+        switch Base64.decodeReportingOffset(Array(data.utf8)) {
+        case .failure(let failure):
+            token(dataOffset, "\(place).data is not canonical base64: \(failure.reason.rawValue)")
+            return nil
+        case .success(let bytes):
+            if bytes.isEmpty {
+                token(dataOffset, "\(place).data is empty")
+                return nil
+            }
+            if bytes.count > ApplicationToken.maximumByteCount {
+                token(dataOffset, "\(place).data is \(bytes.count) bytes, over \(ApplicationToken.maximumByteCount)")
+                return nil
+            }
+            return data
+        }
+    }
+}

@@ -1,0 +1,371 @@
+/// A pull scanner over JSON bytes: the building block of ``JSONParser`` and of decoders that read a known
+/// shape in one pass without building a tree (the selection decoder does).
+///
+/// The scanner reads from an `UnsafeBufferPointer`, so use it only inside the closure that provides the buffer.
+/// Every method checks bounds and throws ``JSONParseError``; none traps.
+public struct JSONScanner {
+    public let buffer: UnsafeBufferPointer<UInt8>
+    public let maxDepth: Int
+    /// The byte offset of the next byte to read.
+    public var index = 0
+    /// How many containers are open.
+    public var depth = 0
+    /// Byte offset of the first key repeated within one object, among the objects read so far.
+    public var firstDuplicate: Int?
+
+    public init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.buffer = buffer
+        self.maxDepth = maxDepth
+    }
+
+    /// Rejects a byte order mark at the start.
+    public mutating func checkNoByteOrderMark() throws(JSONParseError) {
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            throw JSONParseError(.byteOrderMark, at: 0)
+        }
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONParser.Parsed {
+        try beginDocument()
+        let value = try parseValue()
+        try endDocument()
+        return JSONParser.Parsed(value: value, firstDuplicateKeyOffset: firstDuplicate)
+    }
+
+    /// Checks the start of a document: no byte order mark, and a value after any whitespace.
+    public mutating func beginDocument() throws(JSONParseError) {
+        try checkNoByteOrderMark()
+        skipWhitespace()
+        if index == buffer.count { throw JSONParseError(.empty, at: index) }
+    }
+
+    /// Checks that only whitespace follows the document's value.
+    public mutating func endDocument() throws(JSONParseError) {
+        skipWhitespace()
+        if index != buffer.count { throw JSONParseError(.trailingData, at: index) }
+    }
+
+    /// Consumes `byte` (after whitespace), or throws `unexpectedByte` / `unexpectedEnd`.
+    public mutating func consume(_ byte: UInt8) throws(JSONParseError) {
+        skipWhitespace()
+        guard try peek() == byte else { throw JSONParseError(.unexpectedByte, at: index) }
+        index += 1
+    }
+
+    /// After a member or element: consumes `,` and returns `true`, or consumes `close` and returns `false`.
+    public mutating func consumeSeparator(close: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        let c = try peek()
+        if c == UInt8(ascii: ",") { index += 1; return true }
+        if c == close { index += 1; return false }
+        throw JSONParseError(.unexpectedByte, at: index)
+    }
+
+    /// Consumes `open` and then, if the container is empty, its `close`; returns whether there are members.
+    /// Counts the container's depth (call ``leave()`` after its last member).
+    public mutating func openContainer(_ open: UInt8, close: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard try peek() == open else { throw JSONParseError(.unexpectedByte, at: index) }
+        try enter()
+        index += 1
+        skipWhitespace()
+        if try peek() == close {
+            index += 1
+            return false
+        }
+        return true
+    }
+
+    /// Closes a container opened with ``openContainer(_:close:)``.
+    public mutating func leave() { depth -= 1 }
+
+    /// Validates one value without building it (still strict: UTF-8, escapes, numbers, depth), recording
+    /// repeated keys in ``firstDuplicate``.
+    public mutating func skipValue() throws(JSONParseError) {
+        skipWhitespace()
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { depth -= 1; return }
+            var keys: Set<String> = []
+            repeat {
+                skipWhitespace()
+                guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
+                let keyOffset = index
+                let key = try parseString()
+                if !keys.insert(key).inserted, firstDuplicate == nil { firstDuplicate = keyOffset }
+                try consume(UInt8(ascii: ":"))
+                try skipValue()
+            } while try consumeSeparator(close: UInt8(ascii: "}"))
+            depth -= 1
+        case UInt8(ascii: "["):
+            guard try openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else { depth -= 1; return }
+            repeat {
+                try skipValue()
+            } while try consumeSeparator(close: UInt8(ascii: "]"))
+            depth -= 1
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+        default: throw JSONParseError(.unexpectedByte, at: index)
+        }
+    }
+
+    @inline(__always)
+    public mutating func skipWhitespace() {
+        while index < buffer.count {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    @inline(__always)
+    public func peek() throws(JSONParseError) -> UInt8 {
+        guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+        return buffer[index]
+    }
+
+    public mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        switch try peek() {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw JSONParseError(.unexpectedByte, at: index)
+        }
+    }
+
+    public mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let start = word.utf8Start
+        for i in 0..<word.utf8CodeUnitCount {
+            guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+            guard buffer[index] == start[i] else { throw JSONParseError(.unexpectedByte, at: index) }
+            index += 1
+        }
+    }
+
+    public mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth { throw JSONParseError(.tooDeep, at: index) }
+    }
+
+    public mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1  // {
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
+            let keyOffset = index
+            let key = try parseString()
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: ":") else { throw JSONParseError(.unexpectedByte, at: index) }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            if members.updateValue(value, forKey: key) != nil, firstDuplicate == nil {
+                firstDuplicate = keyOffset
+            }
+            skipWhitespace()
+            let c = try peek()
+            index += 1
+            if c == UInt8(ascii: ",") { continue }
+            if c == UInt8(ascii: "}") { break }
+            throw JSONParseError(.unexpectedByte, at: index - 1)
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    public mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            let c = try peek()
+            index += 1
+            if c == UInt8(ascii: ",") { continue }
+            if c == UInt8(ascii: "]") { break }
+            throw JSONParseError(.unexpectedByte, at: index - 1)
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    public mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = index
+        try scanNumber()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+        guard let value = Double(text) else { throw JSONParseError(.invalidNumber, at: start) }
+        return value
+    }
+
+    /// Checks the RFC 8259 number grammar and moves past the number.
+    public mutating func scanNumber() throws(JSONParseError) {
+        guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+        if buffer[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+        if buffer[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if isDigit(buffer[index]) {
+            while index < buffer.count, isDigit(buffer[index]) { index += 1 }
+        } else {
+            throw JSONParseError(.invalidNumber, at: index)
+        }
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < buffer.count, isDigit(buffer[index]) else { throw JSONParseError(.invalidNumber, at: index) }
+            while index < buffer.count, isDigit(buffer[index]) { index += 1 }
+        }
+        if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < buffer.count, isDigit(buffer[index]) else { throw JSONParseError(.invalidNumber, at: index) }
+            while index < buffer.count, isDigit(buffer[index]) { index += 1 }
+        }
+    }
+
+    @inline(__always)
+    public func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    /// Parses a string starting at the opening quote; validates UTF-8 and escapes.
+    public mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: printable ASCII with no escapes.
+        while index < buffer.count {
+            let c = buffer[index]
+            if c == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                index += 1
+                return s
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            index += 1
+        }
+        var bytes: [UInt8] = Array(buffer[start..<index])
+        while true {
+            guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+            let c = buffer[index]
+            switch c {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &bytes)
+            case 0..<0x20:
+                throw JSONParseError(.controlCharacterInString, at: index)
+            case 0x20..<0x80:
+                bytes.append(c)
+                index += 1
+            default:
+                try copyUTF8Scalar(into: &bytes)
+            }
+        }
+    }
+
+    /// Copies one multi-byte UTF-8 sequence after checking it (no overlongs, no surrogates, ≤ U+10FFFF).
+    mutating func copyUTF8Scalar(into bytes: inout [UInt8]) throws(JSONParseError) {
+        let start = index
+        let lead = buffer[index]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw JSONParseError(.invalidUTF8, at: start)
+        }
+        guard start + length <= buffer.count else { throw JSONParseError(.invalidUTF8, at: start) }
+        let second = buffer[start + 1]
+        guard second >= lower, second <= upper else { throw JSONParseError(.invalidUTF8, at: start) }
+        var i = 2
+        while i < length {
+            guard buffer[start + i] & 0xC0 == 0x80 else { throw JSONParseError(.invalidUTF8, at: start) }
+            i += 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]))
+        index += length
+    }
+
+    mutating func parseEscape(into bytes: inout [UInt8]) throws(JSONParseError) {
+        let start = index
+        index += 1  // backslash
+        guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+        let c = buffer[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "\""): bytes.append(0x22)
+        case UInt8(ascii: "\\"): bytes.append(0x5C)
+        case UInt8(ascii: "/"): bytes.append(0x2F)
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "u"):
+            let first = try hex4()
+            var scalarValue = UInt32(first)
+            if (0xD800...0xDBFF).contains(first) {
+                guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
+                else { throw JSONParseError(.invalidUnicodeEscape, at: start) }
+                index += 2
+                let second = try hex4()
+                guard (0xDC00...0xDFFF).contains(second) else { throw JSONParseError(.invalidUnicodeEscape, at: start) }
+                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(first) {
+                throw JSONParseError(.invalidUnicodeEscape, at: start)
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else { throw JSONParseError(.invalidUnicodeEscape, at: start) }
+            UTF8.encode(scalar) { bytes.append($0) }
+        default:
+            throw JSONParseError(.invalidEscape, at: start)
+        }
+    }
+
+    mutating func hex4() throws(JSONParseError) -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+            let c = buffer[index]
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+            default: throw JSONParseError(.invalidEscape, at: index)
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+}
