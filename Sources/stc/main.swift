@@ -1,2 +1,5 @@
-// Placeholder entry point, replaced by the command table below as commands land.
-print("stc: commands are being built")
+import Foundation
+
+// stc: the Screen Time conformance and fuzz suite's command-line tool. Each command is a thin shell over
+// the libraries; see `stc --help`.
+exit(CommandTable.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,89 @@
+import StrictJSON
+
+/// Serves an operation table over the adapter protocol (`SPEC.md` §5): one JSON request per line in,
+/// one JSON response per line out, in order.
+///
+/// - `{"id", "op", "input"}` → `{"id", "output"}`, `{"id", "error"}` or `{"id", "unsupported": true}`;
+/// - a line that is not a JSON object, or an object without a string `op` → `{"id": null, "error": "protocol"}`
+///   (the `id` is echoed when the object has one);
+/// - a line longer than ``maximumLineLength`` → `protocol`, and the rest of that line is skipped.
+/// The server never stops on bad input; it ends at end of input. A trailing `\r` is ignored.
+public struct AdapterServer {
+    /// The longest request line served (64 MiB): far beyond the 1 MiB selection limit, so that
+    /// `tooLarge` is tested through the operation, not cut off by the transport.
+    public static let maximumLineLength = 64 << 20
+
+    let perform: (String, JSONValue) -> OperationOutcome
+    var pending: [UInt8] = []
+    var discarding = false
+
+    /// A server answering with `perform` (by default the reference's ``OperationTable``).
+    public init(perform: @escaping (String, JSONValue) -> OperationOutcome = OperationTable.perform) {
+        self.perform = perform
+    }
+
+    /// Answers one request line (without its newline); returns the response line (without newline).
+    public func respond(toLine line: ArraySlice<UInt8>) -> [UInt8] {
+        var line = line
+        if line.last == 0x0D { line = line.dropLast() }
+        let request: JSONValue
+        do {
+            request = try JSONParser.value(Array(line))
+        } catch {
+            return Self.response(id: .null, ["error": "protocol"])
+        }
+        guard case .object(let members) = request else { return Self.response(id: .null, ["error": "protocol"]) }
+        let id = members["id"] ?? .null
+        guard case .string(let op)? = members["op"] else { return Self.response(id: id, ["error": "protocol"]) }
+        switch perform(op, members["input"] ?? .null) {
+        case .output(let output): return Self.response(id: id, ["output": output])
+        case .error(let code): return Self.response(id: id, ["error": .string(code)])
+        case .unsupported: return Self.response(id: id, ["unsupported": true])
+        }
+    }
+
+    static func response(id: JSONValue, _ body: [String: JSONValue]) -> [UInt8] {
+        var members = body
+        members["id"] = id
+        return JSONWriter.bytes(.object(members))
+    }
+
+    /// Feeds bytes read from the input; calls `emit` with each complete response line (newline included).
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([UInt8]) -> Void) {
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            finishLine(with: UnsafeBufferPointer(rebasing: bytes[start..<i]), emit: emit)
+            start = i + 1
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]), emit: emit)
+    }
+
+    /// Call at end of input: answers a last line that had no newline.
+    public mutating func finish(emit: ([UInt8]) -> Void) {
+        if discarding || !pending.isEmpty { finishLine(with: UnsafeBufferPointer(start: nil, count: 0), emit: emit) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([UInt8]) -> Void) {
+        guard !discarding else { return }
+        if pending.count + bytes.count > Self.maximumLineLength {
+            discarding = true
+            pending = []
+            return
+        }
+        pending.append(contentsOf: bytes)
+    }
+
+    private mutating func finishLine(with tail: UnsafeBufferPointer<UInt8>, emit: ([UInt8]) -> Void) {
+        append(tail, emit: emit)
+        var response: [UInt8]
+        if discarding {
+            response = Self.response(id: .null, ["error": "protocol"])
+        } else {
+            response = respond(toLine: pending[...])
+        }
+        response.append(0x0A)
+        emit(response)
+        pending.removeAll(keepingCapacity: pending.count < 1 << 20)
+        discarding = false
+    }
+}
