@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Example adapter: a Screen Time implementation written with the usual Python standard-library tools,
+answering the conformance runner's stdin/stdout JSON-lines protocol (SPEC §5).
+
+Written in good faith (urllib.parse.quote/unquote, base64.b64decode(validate=True), json.loads, a regex
+template renderer); not sabotaged. Its known deviations from the reference are listed in README.md: they are
+what the conformance reports should show.
+
+Standard library only. Run: python3 Examples/python-adapter/adapter.py
+"""
+
+import base64
+import binascii
+import json
+import re
+import sys
+import traceback
+import urllib.parse
+
+
+class CodedError(Exception):
+    """An error with a code of the vector format (`empty`, `base64`, `invalidUTF8`, `badInput`, ...)."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+# --- input accessors: a missing or mistyped member is badInput ---------------------------------------------
+
+def _object(value):
+    if not isinstance(value, dict):
+        raise CodedError("badInput")
+    return value
+
+
+def _string(inp, key):
+    value = _object(inp).get(key)
+    if not isinstance(value, str):
+        raise CodedError("badInput")
+    return value
+
+
+def _one_of(inp, key, allowed):
+    value = _string(inp, key)
+    if value not in allowed:
+        raise CodedError("badInput")
+    return value
+
+
+# --- selections (SPEC §1) ----------------------------------------------------------------------------------
+
+MAX_BASE64_LENGTH = 1024 * 1024  # "over 1 MiB of base64" is tooLarge
+MAX_TOKEN_BYTES = 1024
+TOKEN_KEYS = ("applicationTokens", "categoryTokens", "webDomainTokens")
+UNTOKENIZED_KEYS = (
+    "untokenizedApplicationIdentifiers",
+    "untokenizedCategoryIdentifiers",
+    "untokenizedWebDomainIdentifiers",
+)
+KIND_KEY = {"application": "applicationTokens", "category": "categoryTokens", "webDomain": "webDomainTokens"}
+
+
+def decode_selection(s):
+    """Stored string -> dict of token sets (of `data` strings), includeEntireCategory and untokenized lists.
+
+    Raises CodedError; the checks run in the spec's precedence order.
+    """
+    if s == "":
+        raise CodedError("empty")
+    if len(s) > MAX_BASE64_LENGTH:
+        raise CodedError("tooLarge")
+    try:
+        raw = base64.b64decode(s, validate=True)
+    except (binascii.Error, ValueError):
+        raise CodedError("base64")
+    try:
+        root = json.loads(raw)
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError
+        raise CodedError("json")
+
+    # Schema first: every schema error outranks every token error.
+    if not isinstance(root, dict):
+        raise CodedError("schema")
+    for key in TOKEN_KEYS:
+        if not isinstance(root.get(key), list):
+            raise CodedError("schema")
+    include_entire = root.get("includeEntireCategory", False)
+    if not isinstance(include_entire, bool):
+        raise CodedError("schema")
+    for key in UNTOKENIZED_KEYS:
+        value = root.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
+            raise CodedError("schema")
+
+    # Then tokens.
+    selection = {"includeEntireCategory": include_entire}
+    for key in TOKEN_KEYS:
+        tokens = set()
+        for element in root[key]:
+            if not isinstance(element, dict) or not isinstance(element.get("data"), str):
+                raise CodedError("token")
+            data = element["data"]
+            try:
+                token_bytes = base64.b64decode(data, validate=True)
+            except (binascii.Error, ValueError):
+                raise CodedError("token")
+            if not 1 <= len(token_bytes) <= MAX_TOKEN_BYTES:
+                raise CodedError("token")
+            tokens.add(data)
+        selection[key] = tokens
+    for key in UNTOKENIZED_KEYS:
+        selection[key] = list(root.get(key, []))
+    return selection
+
+
+def canonical(selection):
+    """Sorted keys, no whitespace, `/` as `\\/`, sorted tokens, sorted unique untokenized; then base64."""
+    obj = {key: [{"data": d} for d in sorted(selection[key])] for key in TOKEN_KEYS}
+    obj["includeEntireCategory"] = selection["includeEntireCategory"]
+    for key in UNTOKENIZED_KEYS:
+        obj[key] = sorted(set(selection[key]))
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":")).replace("/", "\\/")
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def describe(selection):
+    return {
+        "applications": len(selection["applicationTokens"]),
+        "categories": len(selection["categoryTokens"]),
+        "webDomains": len(selection["webDomainTokens"]),
+        "includeEntireCategory": selection["includeEntireCategory"],
+        "canonical": canonical(selection),
+    }
+
+
+SET_OPS = {
+    "union": lambda a, b: a | b,
+    "intersection": lambda a, b: a & b,
+    "difference": lambda a, b: a - b,
+    "symmetricDifference": lambda a, b: a ^ b,
+}
+
+
+def combine(op, a, b):
+    f = SET_OPS[op]
+
+    def entire(s):
+        return s["includeEntireCategory"] or not s["categoryTokens"]
+
+    result = {key: f(a[key], b[key]) for key in TOKEN_KEYS}
+    result["includeEntireCategory"] = entire(a) and entire(b)
+    for key in UNTOKENIZED_KEYS:
+        result[key] = []
+    return result
+
+
+# --- URL components and shield text (SPEC §4) --------------------------------------------------------------
+
+def url_decode(encoded):
+    try:
+        return urllib.parse.unquote(encoded, encoding="utf-8", errors="strict")
+    except UnicodeDecodeError:
+        raise CodedError("invalidUTF8")
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
+
+
+def render_template(template, values):
+    missing = []
+
+    def replace(match):
+        key, fallback = match.group(1), match.group(2)
+        value = values.get(key)
+        if value is None or value == "":
+            if key not in missing:
+                missing.append(key)
+            return fallback or ""
+        return value
+
+    return {"text": PLACEHOLDER.sub(replace, template), "missing": missing}
+
+
+# --- operations --------------------------------------------------------------------------------------------
+
+def op_selection_decode(inp):
+    return describe(decode_selection(_string(inp, "base64")))
+
+
+def op_selection_equal(inp):
+    a, b = _string(inp, "a"), _string(inp, "b")
+    return {"equal": canonical(decode_selection(a)) == canonical(decode_selection(b))}
+
+
+def op_selection_order(inp):
+    base64_text = _string(inp, "base64")
+    kind = _one_of(inp, "kind", KIND_KEY)
+    return {"tokens": sorted(decode_selection(base64_text)[KIND_KEY[kind]])}
+
+
+def op_selection_combine(inp):
+    op = _one_of(inp, "op", SET_OPS)
+    a, b = _string(inp, "a"), _string(inp, "b")
+    return describe(combine(op, decode_selection(a), decode_selection(b)))
+
+
+def op_url_encode(inp):
+    return {"encoded": urllib.parse.quote(_string(inp, "text"), safe="")}
+
+
+def op_url_decode(inp):
+    return {"text": url_decode(_string(inp, "encoded"))}
+
+
+def op_template_render(inp):
+    template = _string(inp, "template")
+    values = _object(inp).get("values")
+    if not isinstance(values, dict) or not all(v is None or isinstance(v, str) for v in values.values()):
+        raise CodedError("badInput")
+    return render_template(template, values)
+
+
+# shield.evaluate, auth.tokens and auth.policy are not implemented here: they answer `unsupported`.
+OPERATIONS = {
+    "selection.decode": op_selection_decode,
+    "selection.equal": op_selection_equal,
+    "selection.order": op_selection_order,
+    "selection.combine": op_selection_combine,
+    "url.encode": op_url_encode,
+    "url.decode": op_url_decode,
+    "template.render": op_template_render,
+}
+
+
+def respond(line):
+    """One request line -> one response dict. Never raises."""
+    try:
+        request = json.loads(line)
+    except (ValueError, RecursionError):
+        return {"id": None, "error": "protocol"}
+    if not isinstance(request, dict):
+        return {"id": None, "error": "protocol"}
+    request_id = request.get("id")
+    op = request.get("op")
+    if not isinstance(op, str):
+        return {"id": request_id, "error": "protocol"}
+    perform = OPERATIONS.get(op)
+    if perform is None:
+        return {"id": request_id, "unsupported": True}
+    try:
+        return {"id": request_id, "output": perform(request.get("input"))}
+    except CodedError as error:
+        return {"id": request_id, "error": error.code}
+    except Exception:  # noqa: BLE001 - a bug here must not end the session
+        # Not a code of the vector format: the runner records a failure, which is what it is.
+        traceback.print_exc(file=sys.stderr)
+        return {"id": request_id, "error": "internal"}
+
+
+def main():
+    stdin = sys.stdin.buffer
+    stdout = sys.stdout
+    while True:
+        line = stdin.readline()
+        if not line:
+            break
+        try:
+            text = json.dumps(respond(line.decode("utf-8")), allow_nan=False, separators=(",", ":"))
+        except Exception:  # noqa: BLE001 - undecodable line, or an id json.dumps cannot write
+            text = json.dumps({"id": None, "error": "protocol"})
+        try:
+            stdout.write(text + "\n")
+            stdout.flush()
+        except BrokenPipeError:
+            break  # the runner went away
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
