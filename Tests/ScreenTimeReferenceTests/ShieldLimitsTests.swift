@@ -7,12 +7,12 @@ import Testing
     static func settings(_ count: Int, in set: ShieldSettings.LimitedSet) -> ShieldSettings {
         var s = ShieldSettings()
         switch set {
-        case .applications: s.applications = tokens(count, "a")
-        case .applicationCategories: s.applicationCategories = .specific(tokens(count, "c"))
-        case .applicationCategoryExceptions: s.applicationCategories = .all(except: tokens(count, "a"))
-        case .webDomains: s.webDomains = tokens(count, "w")
-        case .webDomainCategories: s.webDomainCategories = .specific(tokens(count, "c"))
-        case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: tokens(count, "w"))
+        case .applications: s.applications = numberedTokens(count, "a")
+        case .applicationCategories: s.applicationCategories = .specific(numberedTokens(count, "c"))
+        case .applicationCategoryExceptions: s.applicationCategories = .all(except: numberedTokens(count, "a"))
+        case .webDomains: s.webDomains = numberedTokens(count, "w")
+        case .webDomainCategories: s.webDomainCategories = .specific(numberedTokens(count, "c"))
+        case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: numberedTokens(count, "w"))
         }
         return s
     }
@@ -47,8 +47,8 @@ import Testing
 
     @Test func duplicatesDoNotCountTowardTheLimit() throws {
         // Sets collapse duplicates: inserting the same 50 tokens twice is still 50.
-        var store = ShieldSettings(applications: tokens(50, "a"))
-        store.applications?.formUnion(tokens(50, "a"))
+        var store = ShieldSettings(applications: numberedTokens(50, "a"))
+        store.applications?.formUnion(numberedTokens(50, "a"))
         #expect(store.tokenCount(in: .applications) == 50)
         _ = try store.evaluate(.application(app("x"), category: cat("x")))
     }
@@ -56,7 +56,7 @@ import Testing
     @Test func assignmentPastTheLimitKeepsEverything() {
         let environment = ScreenTimeEnvironment()
         let store = ManagedSettingsStore(named: .init("big"), environment: environment)
-        store.shield.applications = tokens(120, "a")
+        store.shield.applications = numberedTokens(120, "a")
         #expect(store.shield.applications?.count == 120)
         #expect(throws: ShieldLimitExceeded.self) {
             try environment.evaluateShield(.application(app("x"), category: cat("x")))

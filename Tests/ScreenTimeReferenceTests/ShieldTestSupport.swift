@@ -6,12 +6,12 @@ func cat(_ id: String) -> ActivityCategoryToken { ActivityCategoryToken(bytes: A
 func web(_ id: String) -> WebDomainToken { WebDomainToken(bytes: Array("web:\(id)".utf8)) }
 
 /// `count` distinct tokens of one kind, `prefix0`, `prefix1`, …
-func tokens<Kind: TokenKind>(_ count: Int, _ prefix: String) -> Set<Token<Kind>> {
+func numberedTokens<Kind: TokenKind>(_ count: Int, _ prefix: String) -> Set<Token<Kind>> {
     Set((0..<count).map { Token<Kind>(bytes: Array("\(prefix)\($0)".utf8)) })
 }
 
-/// A small deterministic PRNG (SplitMix64) so randomized tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
+/// A small deterministic PRNG (the SplitMix64 algorithm) so randomized tests replay exactly.
+struct ShieldTestRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

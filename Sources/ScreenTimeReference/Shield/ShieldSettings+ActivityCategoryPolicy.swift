@@ -10,7 +10,8 @@ extension ShieldSettings {
     /// - `.none` shields nothing (as does a `nil` policy).
     ///
     /// `except` exempts only from *this* policy: an application listed in ``ShieldSettings/applications`` stays
-    /// shielded even when it is in `except` (see ``ShieldEvaluation``).
+    /// shielded even when it is in `except` (see ``ShieldEvaluation``). Assumption: Apple's doc says listed apps
+    /// are shielded "even if they're in the categories that you list", but not what `except` does to them.
     ///
     /// ```swift
     /// store.shield.applicationCategories = .specific(blocklist.categoryTokens, except: whitelist.applicationTokens)

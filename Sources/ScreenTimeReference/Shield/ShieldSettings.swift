@@ -14,7 +14,8 @@
 /// shield.applicationCategories = .specific([social], except: [messages])
 /// ```
 ///
-/// Source: Apple doc (ShieldSettings); the failure past the limits is an assumption (see `ShieldSettings+Limits`).
+/// Source: Apple doc (ShieldSettings). Assumption: evaluation fails past the limits (iOS's behaviour past 50 is
+/// undocumented; see ``setsOverLimit``).
 public struct ShieldSettings: Hashable, Sendable {
     /// Applications shielded one by one, whatever their category. Source: Apple doc.
     public var applications: Set<ApplicationToken>?
