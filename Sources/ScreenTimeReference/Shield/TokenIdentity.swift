@@ -1,0 +1,32 @@
+/// A token of any kind, as a hashable value: its kind name and its `data` string. (Ours.)
+///
+/// The reference keeps the set of void tokens (``ScreenTimeEnvironment``) and lint findings in this form.
+/// Kinds never mix: an application token and a category token with the same bytes are different identities
+/// (`SPEC.md` §1, "a token of one kind never matches another kind").
+///
+/// ```swift
+/// TokenIdentity(mail) == TokenIdentity(kind: "application", data: mail.data)
+/// ```
+public struct TokenIdentity: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// ``TokenKind/kindName`` of the token's kind: `application`, `category` or `webDomain`.
+    public var kind: String
+    /// The token's `data` string (standard padded base64 of its bytes).
+    public var data: String
+
+    public init(kind: String, data: String) {
+        self.kind = kind
+        self.data = data
+    }
+
+    public init<Kind: TokenKind>(_ token: Token<Kind>) {
+        self.init(kind: Kind.kindName, data: token.data)
+    }
+
+    /// Ordered by kind, then by `data` in byte order (the stable order of `SPEC.md` §1).
+    public static func < (lhs: TokenIdentity, rhs: TokenIdentity) -> Bool {
+        if lhs.kind != rhs.kind { return lhs.kind.utf8.lexicographicallyPrecedes(rhs.kind.utf8) }
+        return lhs.data.utf8.lexicographicallyPrecedes(rhs.data.utf8)
+    }
+
+    public var description: String { "\(kind)Token(\(data))" }
+}

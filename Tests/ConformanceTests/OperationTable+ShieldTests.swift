@@ -1,0 +1,95 @@
+import Testing
+import StrictJSON
+import ScreenTimeReference
+@testable import Conformance
+
+/// `shield.evaluate` wire shapes (`SPEC.md` §5).
+@Suite struct OperationTableShieldTests {
+    func evaluate(_ stores: [JSONValue], _ activity: JSONValue) -> OperationOutcome {
+        OperationTable.perform("shield.evaluate", input: ["stores": .array(stores), "activity": activity])
+    }
+
+    let feed: JSONValue = ["kind": "application", "token": "app:feed", "category": "cat:social"]
+
+    @Test func allowedHasOnlyAVerdict() {
+        #expect(evaluate([], feed) == .output(["verdict": "allowed"]))
+        #expect(evaluate([[:]], feed) == .output(["verdict": "allowed"]))
+    }
+
+    @Test func applicationReasonHasNoCategory() {
+        #expect(evaluate([["applications": ["app:feed"]]], feed) == .output(["verdict": "shielded", "reason": "application"]))
+    }
+
+    @Test func categoryReasonNamesTheCategory() {
+        let store: JSONValue = [
+            "applications": ["app:feed"],
+            "applicationCategories": ["policy": "specific", "categories": ["cat:social"], "except": ["app:feed"]],
+        ]
+        // except does not exempt the listed app; the category policy exempts it, so the reason is application.
+        #expect(evaluate([store], feed) == .output(["verdict": "shielded", "reason": "application"]))
+        let category: JSONValue = ["applicationCategories": ["policy": "specific", "categories": ["cat:social"]]]
+        #expect(evaluate([store, category], feed)
+            == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
+    }
+
+    @Test func webDomainsAndAllPolicy() {
+        let visit: JSONValue = ["kind": "webDomain", "token": "web:news", "category": "cat:news"]
+        #expect(evaluate([["webDomainCategories": ["policy": "all"]]], visit)
+            == .output(["verdict": "shielded", "reason": "webDomainCategory", "category": "cat:news"]))
+        #expect(evaluate([["webDomainCategories": ["policy": "all", "except": ["web:news"]]]], visit) == .output(["verdict": "allowed"]))
+        #expect(evaluate([["webDomains": ["web:news"]]], visit) == .output(["verdict": "shielded", "reason": "webDomain"]))
+        // App settings never shield a web domain.
+        #expect(evaluate([["applications": ["web:news"], "applicationCategories": ["policy": "all"]]], visit) == .output(["verdict": "allowed"]))
+    }
+
+    @Test func absentAndNullMembersAreNil() {
+        let nulls: JSONValue = ["applications": nil, "applicationCategories": nil, "webDomains": nil, "webDomainCategories": nil]
+        #expect(evaluate([nulls], feed) == .output(["verdict": "allowed"]))
+        #expect(evaluate([["applicationCategories": ["policy": "specific", "categories": ["cat:social"], "except": nil]]], feed)
+            == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
+        #expect(evaluate([["applicationCategories": ["policy": "none"]]], feed) == .output(["verdict": "allowed"]))
+    }
+
+    @Test func limits() {
+        let fifty = JSONValue.array((0..<50).map { .string("app:\($0)") })
+        let fiftyOne = JSONValue.array((0..<51).map { .string("app:\($0)") })
+        #expect(evaluate([["applications": fifty]], feed) == .output(["verdict": "allowed"]))
+        #expect(evaluate([["applications": fiftyOne]], feed) == .error("limitExceeded"))
+        #expect(evaluate([["applicationCategories": ["policy": "all", "except": fiftyOne]]], feed) == .error("limitExceeded"))
+        let cats = JSONValue.array((0..<51).map { .string("cat:\($0)") })
+        #expect(evaluate([["webDomainCategories": ["policy": "specific", "categories": cats]]], feed) == .error("limitExceeded"))
+        let webs = JSONValue.array((0..<51).map { .string("web:\($0)") })
+        #expect(evaluate([["webDomains": webs]], feed) == .error("limitExceeded"))
+        // Duplicates collapse before counting.
+        let dup = JSONValue.array((0..<60).map { .string("app:\($0 % 50)") })
+        #expect(evaluate([["applications": dup]], feed) == .output(["verdict": "allowed"]))
+    }
+
+    @Test(arguments: [
+        [:] as JSONValue,
+        ["stores": [], "activity": "x"],
+        ["stores": "x", "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [1], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applications": "app:a"]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applications": [1]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applicationCategories": ["policy": "some"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applicationCategories": ["policy": "specific"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applicationCategories": ["categories": []]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["applicationCategories": ["policy": "all", "except": "x"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [["webDomainCategories": "all"]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+        ["stores": [], "activity": ["kind": "category", "token": "a", "category": "c"]],
+        ["stores": [], "activity": ["kind": "application", "token": "a"]],
+        ["stores": [], "activity": ["kind": "application", "token": "a", "category": nil]],
+        ["stores": [], "activity": ["kind": "application", "token": 3, "category": "c"]],
+    ] as [JSONValue])
+    func malformedInputIsBadInput(_ input: JSONValue) {
+        #expect(OperationTable.perform("shield.evaluate", input: input) == .error("badInput"))
+    }
+
+    @Test func idsRoundTripThroughTokens() {
+        for id in ["app:mail", "", "cat:soziale Netzwerke ✓", "web:a/b"] {
+            let token: ActivityCategoryToken = ShieldWire.token(id)
+            #expect(ShieldWire.id(token) == id)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import ScreenTimeReference
+
+/// SPEC §2 "Limits": 50 tokens per limited set evaluate; 51 fail with `limitExceeded`; assignment never fails.
+@Suite struct ShieldLimitsTests {
+    /// Settings holding `count` tokens in `set` and nothing else.
+    static func settings(_ count: Int, in set: ShieldSettings.LimitedSet) -> ShieldSettings {
+        var s = ShieldSettings()
+        switch set {
+        case .applications: s.applications = numberedTokens(count, "a")
+        case .applicationCategories: s.applicationCategories = .specific(numberedTokens(count, "c"))
+        case .applicationCategoryExceptions: s.applicationCategories = .all(except: numberedTokens(count, "a"))
+        case .webDomains: s.webDomains = numberedTokens(count, "w")
+        case .webDomainCategories: s.webDomainCategories = .specific(numberedTokens(count, "c"))
+        case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: numberedTokens(count, "w"))
+        }
+        return s
+    }
+
+    static let activities: [ShieldActivity] = [
+        .application(app("x"), category: cat("x")), .webDomain(web("x"), category: cat("x")),
+    ]
+
+    @Test(arguments: ShieldSettings.LimitedSet.allCases)
+    func fiftyTokensEvaluate(_ set: ShieldSettings.LimitedSet) throws {
+        let store = Self.settings(50, in: set)
+        #expect(store.tokenCount(in: set) == 50)
+        #expect(store.setsOverLimit.isEmpty)
+        for activity in Self.activities {
+            _ = try ShieldEvaluation.evaluate(activity, stores: [store])
+        }
+        #expect(store.lint().isEmpty)
+    }
+
+    @Test(arguments: ShieldSettings.LimitedSet.allCases)
+    func fiftyOneTokensFailEveryActivity(_ set: ShieldSettings.LimitedSet) {
+        let store = Self.settings(51, in: set)
+        #expect(store.setsOverLimit == [set])
+        for activity in Self.activities {
+            // Whatever the activity's kind: the store as a whole is unusable.
+            #expect(throws: ShieldLimitExceeded(storeIndex: 1, set: set, count: 51)) {
+                try ShieldEvaluation.evaluate(activity, stores: [ShieldSettings(), store])
+            }
+        }
+        #expect(store.lint() == [ShieldLintFinding(store: nil, set: set, problem: .overLimit(count: 51))])
+    }
+
+    @Test func duplicatesDoNotCountTowardTheLimit() throws {
+        // Sets collapse duplicates: inserting the same 50 tokens twice is still 50.
+        var store = ShieldSettings(applications: numberedTokens(50, "a"))
+        store.applications?.formUnion(numberedTokens(50, "a"))
+        #expect(store.tokenCount(in: .applications) == 50)
+        _ = try store.evaluate(.application(app("x"), category: cat("x")))
+    }
+
+    @Test func assignmentPastTheLimitKeepsEverything() {
+        let environment = ScreenTimeEnvironment()
+        let store = ManagedSettingsStore(named: .init("big"), environment: environment)
+        store.shield.applications = numberedTokens(120, "a")
+        #expect(store.shield.applications?.count == 120)
+        #expect(throws: ShieldLimitExceeded.self) {
+            try environment.evaluateShield(.application(app("x"), category: cat("x")))
+        }
+        do {
+            _ = try environment.evaluateShield(.application(app("x"), category: cat("x")))
+            Issue.record("evaluation over a store past the limit must throw")
+        } catch {
+            #expect(error.store == .named(.init("big")))
+            #expect(error.set == .applications)
+            #expect(error.count == 120)
+        }
+        #expect(environment.lintShields() == [
+            ShieldLintFinding(store: .named(.init("big")), set: .applications, problem: .overLimit(count: 120))
+        ])
+        store.clearAllSettings()
+        #expect(throws: Never.self) { try environment.evaluateShield(.application(app("x"), category: cat("x"))) }
+    }
+}
