@@ -1,0 +1,36 @@
+/// One fuzz target: a name, and a body that takes any bytes and checks the reference's invariants on them.
+///
+/// The same bodies run under libFuzzer (the thin shims in `Fuzz/`) and under `swift test`, which replays every
+/// seed and regression in `corpus/<name>/` without libFuzzer. A body never traps on its own; it returns a
+/// ``HarnessFailure`` when an invariant breaks, and the libFuzzer shim turns that into a crash.
+public struct FuzzTarget: Sendable {
+    public let name: String
+    public let summary: String
+    public let body: @Sendable ([UInt8]) -> HarnessFailure?
+
+    public init(name: String, summary: String, body: @escaping @Sendable ([UInt8]) -> HarnessFailure?) {
+        self.name = name
+        self.summary = summary
+        self.body = body
+    }
+}
+
+/// An invariant that did not hold, with what is needed to understand it.
+public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
+    public var invariant: String
+    public var details: String
+
+    public init(_ invariant: String, _ details: String = "") {
+        self.invariant = invariant
+        self.details = details
+    }
+
+    public var description: String { details.isEmpty ? invariant : "\(invariant): \(details)" }
+}
+
+/// Every fuzz target, by name.
+public enum FuzzTargets {
+    public static var all: [FuzzTarget] { selectionTargets + [selectionDifferential] }
+
+    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+}

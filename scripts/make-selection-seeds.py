@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Writes the synthetic seed corpus of the selection fuzz targets (deterministic; never real device data).
+
+corpus/selection-decode/<name>  stored strings (base64 of the JSON)
+corpus/selection-json/<name>    the JSON itself
+
+Existing files are never overwritten: a seed whose name exists with other content is reported and skipped.
+Run from the repository root: python3 scripts/make-selection-seeds.py
+"""
+import base64, json, os, random, sys
+
+rng = random.Random(20261130)
+
+def token(n, length=128):
+    r = random.Random(n)
+    return bytes(12) + bytes(r.randrange(256) for _ in range(length - 12)) if length == 128 else bytes(r.randrange(256) for _ in range(length))
+
+def tok_json(b):
+    return '{"data":"%s"}' % base64.b64encode(b).decode().replace("/", "\\/")
+
+def selection(apps=(), cats=(), webs=(), entire=False, shuffle=True, extra=(), omit=()):
+    def arr(ts):
+        ts = list(ts)
+        if shuffle: rng.shuffle(ts)
+        return "[" + ",".join(tok_json(t) for t in ts) + "]"
+    members = {
+        "applicationTokens": arr(apps), "categoryTokens": arr(cats), "webDomainTokens": arr(webs),
+        "includeEntireCategory": "true" if entire else "false",
+        "untokenizedApplicationIdentifiers": "[]", "untokenizedCategoryIdentifiers": "[]",
+        "untokenizedWebDomainIdentifiers": "[]",
+    }
+    items = [('"%s":%s' % (k, v)) for k, v in members.items() if k not in omit] + list(extra)
+    if shuffle: rng.shuffle(items)
+    return "{" + ",".join(items) + "}"
+
+json_seeds = {
+    "empty-selection": selection(),
+    "device-shaped-1-category": selection(cats=[token(1)]),
+    "device-shaped-13-categories": selection(cats=[token(i) for i in range(13)]),
+    "device-shaped-13-categories-entire": selection(cats=[token(i) for i in range(13)], entire=True),
+    "device-shaped-mixed-kinds": selection(apps=[token(20), token(21)], cats=[token(2)], webs=[token(30)]),
+    "device-shaped-50-per-kind": selection(apps=[token(100 + i) for i in range(50)], cats=[token(200 + i) for i in range(50)], webs=[token(300 + i) for i in range(50)]),
+    "duplicate-tokens": selection(apps=[token(5), token(5), token(6)]),
+    "short-and-long-tokens": selection(apps=[token(7, 1), token(8, 16), token(9, 1024)]),
+    "missing-include-entire": selection(cats=[token(3)], omit=("includeEntireCategory",)),
+    "missing-untokenized": selection(omit=("untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers")),
+    "untokenized-identifiers": selection(extra=()).replace('"untokenizedApplicationIdentifiers":[]', '"untokenizedApplicationIdentifiers":["com.example.app","caf\\u00e9\\/x"]'),
+    "unknown-keys": selection(extra=('"future":{"a":[1,2.5e3,null,true]}', '"note":"x"')),
+    "whitespace": '{ "applicationTokens" : [ ] ,\n "categoryTokens" : [ %s ] , "webDomainTokens":[]\t}' % tok_json(token(4)),
+    # near-valid, one mutation away
+    "schema-top-level-array": "[]",
+    "schema-missing-array": '{"applicationTokens":[],"categoryTokens":[]}',
+    "schema-include-entire-null": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"includeEntireCategory":null}',
+    "schema-duplicate-key": '{"applicationTokens":[],"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]}',
+    "schema-untokenized-number": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"untokenizedCategoryIdentifiers":[1]}',
+    "token-not-object": '{"applicationTokens":[1],"categoryTokens":[],"webDomainTokens":[]}',
+    "token-no-data": '{"applicationTokens":[{}],"categoryTokens":[],"webDomainTokens":[]}',
+    "token-pad-bits": '{"applicationTokens":[{"data":"AB=="}],"categoryTokens":[],"webDomainTokens":[]}',
+    "token-url-safe": '{"applicationTokens":[{"data":"-_8="}],"categoryTokens":[],"webDomainTokens":[]}',
+    "json-trailing-comma": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],}',
+    "json-deep": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"x":' + "[" * 40 + "]" * 40 + "}",
+    "json-surrogates": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"x":"\\ud83d\\ude00\\ud800"}',
+    "json-numbers": '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"x":[-0,0.5e-3,1E+9,01]}',
+}
+
+raw_decode_seeds = {
+    "empty": b"",
+    "not-base64": b"!!",
+    "missing-padding": base64.b64encode(json_seeds["empty-selection"].encode()).rstrip(b"="),
+    "trailing-newline": base64.b64encode(json_seeds["device-shaped-1-category"].encode()) + b"\n",
+    "url-safe-alphabet": base64.urlsafe_b64encode(json_seeds["device-shaped-mixed-kinds"].encode()),
+    "wrapped-lines": base64.encodebytes(json_seeds["device-shaped-1-category"].encode()).rstrip(b"\n"),
+}
+
+def write(directory, name, data):
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name)
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            if f.read() != data:
+                print(f"kept existing {path} (differs from the generated seed)", file=sys.stderr)
+        return 0
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return 1
+
+written = 0
+for name, text in json_seeds.items():
+    data = text.encode()
+    written += write("corpus/selection-json", name, data)
+    written += write("corpus/selection-decode", name, base64.b64encode(data))
+for name, data in raw_decode_seeds.items():
+    written += write("corpus/selection-decode", name, data)
+print(f"{written} seed files written")
