@@ -18,9 +18,10 @@
 ///   producers are asked to use upper case. Escaped unreserved characters (`%41` for `A`) are accepted (§2.3).
 /// - A character may appear unencoded only if RFC 3986 allows it raw in a query component
 ///   (`pchar / "/" / "?"`, §3.4): unreserved, the sub-delims `! $ & ' ( ) * + , ; =`, and `: @ / ?`.
-///   A raw space, control, `" # < > [ \ ] ^ ` { | }`, DEL or any non-ASCII character **is rejected** as
+///   A raw space, control, `` " # < > [ \ ] ^ ` { | } ``, DEL or any non-ASCII character **is rejected** as
 ///   ``PercentDecodingError/Code/invalidPercentEncoding``: it is not a URL component at all, and usually the
-///   sign of a producer that forgot to encode (field bug 7: `CharacterSet.alphanumerics` lets `é` through).
+///   sign of a producer that forgot to encode (field bug 7: `CharacterSet.alphanumerics` applied scalar by scalar
+///   lets `é` through).
 ///   This is stricter than Foundation's `removingPercentEncoding` and JavaScript's `decodeURIComponent`,
 ///   which both pass such characters through (**assumption**: the spec only names the two error codes;
 ///   we read "strict" as "the input must be a valid component").
