@@ -94,23 +94,27 @@ let unicodeSamples: [String] = [
     @Test func outputAlphabetIsUnreservedPercentAndUpperHex() {
         var rng = SeededGenerator(seed: 0xA1FA_BE7)
         let inputs = unicodeSamples + (0..<500).map { _ in randomUnicodeString(using: &rng) }
+        let isUpperHex = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x46).contains(b) }
         for text in inputs {
             let out = Array(PercentEncoding.encodeComponent(text).utf8)
+            var fault: String? = nil
             var i = 0
-            while i < out.count {
+            while i < out.count, fault == nil {
                 if out[i] == UInt8(ascii: "%") {
-                    let isUpperHex = { (b: UInt8) in (0x30...0x39).contains(b) || (0x41...0x46).contains(b) }
-                    #expect(i + 2 < out.count && isUpperHex(out[i + 1]) && isUpperHex(out[i + 2]), "\(text.debugDescription)")
-                    // An escape never hides an unreserved byte: the encoding is minimal.
-                    if i + 2 < out.count, let byte = UInt8(String(decoding: out[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-                        #expect(!PercentEncoding.isUnreserved(byte), "\(text.debugDescription)")
+                    if i + 2 < out.count, isUpperHex(out[i + 1]), isUpperHex(out[i + 2]) {
+                        // An escape never hides an unreserved byte: the encoding is minimal.
+                        let byte = UInt8(String(decoding: out[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) ?? 0
+                        if PercentEncoding.isUnreserved(byte) { fault = "unreserved byte escaped at \(i)" }
+                    } else {
+                        fault = "'%' not followed by two upper-case hex digits at \(i)"
                     }
                     i += 3
                 } else {
-                    #expect(PercentEncoding.isUnreserved(out[i]), "\(text.debugDescription) kept byte \(out[i])")
+                    if !PercentEncoding.isUnreserved(out[i]) { fault = "byte \(out[i]) kept at \(i)" }
                     i += 1
                 }
             }
+            #expect(fault == nil, "\(text.debugDescription): \(fault ?? "")")
         }
     }
 

@@ -172,7 +172,7 @@ import Testing
         let r = ShieldTextTemplate(mixed).render(["a": "A"])
         #expect(mixed.utf8.count > 64 * 1024)
         #expect(r.missing == ["b", "c"])
-        #expect(r.text.hasPrefix("A{|x}{}fb{asNumber:}{ A"))
+        #expect(String(r.text.prefix(23)) == "A{|x}{}fb{asNumber:}{ A")
     }
 
     /// A deliberately naive model of the rules, over unicode scalars: at each `{`, try to match
