@@ -2,6 +2,60 @@ import StrictJSON
 import ScreenTimeReference
 
 extension OperationTable {
-    // Filled in by the Encoding work; until then the operations answer `unsupported`.
-    static var encodingOperations: [Operation] { [] }
+    /// `url.encode`, `url.decode` and `template.render` (`SPEC.md` §4, §5).
+    static var encodingOperations: [Operation] {
+        [
+            Operation(
+                name: "url.encode",
+                summary: "Percent-encode text as one URL component: unreserved ASCII kept, other UTF-8 bytes %XX",
+                body: urlEncode
+            ),
+            Operation(
+                name: "url.decode",
+                summary: "Strictly decode one percent-encoded URL component (+ is a plus) into UTF-8 text",
+                body: urlDecode
+            ),
+            Operation(
+                name: "template.render",
+                summary: "Render a shield-text template ({key}, {key|fallback}) and list the keys without a value",
+                body: templateRender
+            ),
+        ]
+    }
+
+    /// `{text}` → `{encoded}`.
+    @Sendable private static func urlEncode(_ input: InputReader) throws -> JSONValue {
+        let text = try input.string("text")
+        return ["encoded": .string(PercentEncoding.encodeComponent(text))]
+    }
+
+    /// `{encoded}` → `{text}`, or `invalidPercentEncoding` / `invalidUTF8`.
+    @Sendable private static func urlDecode(_ input: InputReader) throws -> JSONValue {
+        let encoded = try input.string("encoded")
+        do {
+            return ["text": .string(try PercentEncoding.decodeComponent(encoded))]
+        } catch {
+            throw WireError(code: error.code.rawValue)
+        }
+    }
+
+    /// `{template, values}` → `{text, missing}`; each value is a string or null, anything else is `badInput`.
+    @Sendable private static func templateRender(_ input: InputReader) throws -> JSONValue {
+        let template = try input.string("template")
+        var values: [String: String?] = [:]
+        for (key, value) in try input.object("values") {
+            switch value {
+            case .string(let text): values[key] = .some(text)
+            case .null: values[key] = .some(nil)
+            default: throw BadInput("\"values\" member \"\(key)\" is \(value.typeName), not a string or null")
+            }
+        }
+        let rendering = ShieldTextTemplate(template).render(values)
+        return ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
+    }
+}
+
+/// A reference error as the wire sees it: only its code.
+private struct WireError: CodedError {
+    var code: String
 }
