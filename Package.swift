@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,3 @@
+import Testing
+import PropertyTesting
+@Test func placeholder() {}
