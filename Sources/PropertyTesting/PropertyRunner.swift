@@ -162,7 +162,8 @@ public struct PropertyResult: Sendable {
                 "  Failure: \(failure.message)",
             ]
             if failure.original != failure.counterexample {
-                lines.append("  Originally: \(failure.original)")
+                lines.append("  Originally:")
+                lines.append(indent(failure.original, by: "    "))
             }
             if let replayLine { lines.append("  Replay: \(replayLine)") }
             lines.append("  Rerun:  \(rerunLine)")

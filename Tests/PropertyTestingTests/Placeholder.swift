@@ -1,3 +1,0 @@
-import Testing
-import PropertyTesting
-@Test func placeholder() {}
