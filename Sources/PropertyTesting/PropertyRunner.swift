@@ -225,6 +225,12 @@ struct Run<Value> {
     let describe: (Value) -> String
     let body: (Value) throws -> String?
 
+    /// `10 * iterations + 100`, saturating.
+    static func defaultMaxDiscards(_ iterations: Int) -> Int {
+        let (tenfold, overflow) = Swift.max(0, iterations).multipliedReportingOverflow(by: 10)
+        return overflow || tenfold > Int.max - 100 ? Int.max : tenfold + 100
+    }
+
     func verdict(_ value: Value, _ source: ChoiceSource) -> Verdict {
         if source.isInvalid { return .invalid }
         do {
@@ -293,7 +299,7 @@ struct Run<Value> {
 
         // 2. Random cases.
         if found == nil {
-            let maxDiscards = config.maxDiscards ?? (10 * config.iterations + 100)
+            let maxDiscards = config.maxDiscards ?? Run.defaultMaxDiscards(config.iterations)
             let source = ChoiceSource(seed: 0, maxChoices: config.maxChoices)
             var index = 0
             while result.casesRun < config.iterations {

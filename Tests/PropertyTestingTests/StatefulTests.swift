@@ -91,11 +91,3 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
     }
 }
 
-@Suite struct ReportSamples {
-    @Test func printReports() {
-        print(PropertyRunner.check("no-e-acute", Gen.string(length: 0...20), config: RunConfiguration(seed: 1, iterations: 5000)) { !$0.contains("é") }.result.report)
-        print(PropertyRunner.check("sum", Gen.int(in: 0...10_000).array(count: 0...20), config: RunConfiguration(seed: 1)) { $0.reduce(0, +) < 1000 }.result.report)
-        print(queueMachine().check("queue", config: RunConfiguration(seed: 1)).result.report)
-        print(PropertyRunner.check("ok", Gen.int(in: 0...10_000).array(count: 0...20), config: RunConfiguration(seed: 1, iterations: 10000)) { _ in true }.result.report)
-    }
-}
