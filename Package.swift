@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "ReferencePropertiesTests", dependencies: ["ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc"]),

@@ -1,0 +1,215 @@
+// Combinators. Each one draws through the same source, so shrinking composes through all of them:
+// deleting a chunk of choices shortens a collection, zeroing a choice picks the first alternative, etc.
+
+extension Gen {
+    /// Transforms each value; shrinks as the underlying generator does.
+    @inlinable
+    public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Gen<T> {
+        Gen<T> { source in transform(self.body(source)) }
+    }
+
+    /// Uses a value to choose the next generator (dependent generation).
+    @inlinable
+    public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Gen<T>) -> Gen<T> {
+        Gen<T> { source in transform(self.body(source)).body(source) }
+    }
+
+    /// Keeps drawing until `predicate` holds, at most `maxTries` times; then the case is marked invalid
+    /// (the runner discards it) and the last value is returned. Prefer constructing valid values directly.
+    public func filter(maxTries: Int = 100, _ predicate: @escaping @Sendable (Value) -> Bool) -> Gen<Value> {
+        let tries = Swift.max(1, maxTries)
+        return Gen { source in
+            var value = self.body(source)
+            if predicate(value) { return value }
+            for _ in 1..<tries {
+                value = self.body(source)
+                if predicate(value) { return value }
+                if source.didOverrun { break }
+            }
+            source.reject()
+            return value
+        }
+    }
+
+    /// `nil` or a value; `nil` is the simplest. `probability` is the chance of a value in random mode.
+    public func optional(probability: Double = 0.8) -> Gen<Value?> {
+        Gen<Value?> { source in
+            source.drawBool(probability: probability) ? self.body(source) : nil
+        }
+    }
+
+    /// Pairs this generator with another.
+    @inlinable
+    public func zip<B>(_ other: Gen<B>) -> Gen<(Value, B)> {
+        Gen<(Value, B)> { source in (self.body(source), other.body(source)) }
+    }
+
+    /// Two generators side by side: `Gen.zip(a, b)`.
+    public static func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> where Value == (A, B) {
+        Gen { source in (a.body(source), b.body(source)) }
+    }
+
+    /// Three generators side by side.
+    public static func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)> where Value == (A, B, C) {
+        Gen { source in (a.body(source), b.body(source), c.body(source)) }
+    }
+
+    /// Four generators side by side.
+    public static func zip<A, B, C, D>(
+        _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>
+    ) -> Gen<(A, B, C, D)> where Value == (A, B, C, D) {
+        Gen { source in (a.body(source), b.body(source), c.body(source), d.body(source)) }
+    }
+
+    /// One of the generators, chosen uniformly; shrinks toward the first (put the simplest first).
+    public static func oneOf(_ generators: Gen<Value>...) -> Gen<Value> {
+        oneOf(generators)
+    }
+
+    /// One of the generators, chosen uniformly; shrinks toward the first. Must not be empty.
+    public static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
+        precondition(!generators.isEmpty, "Gen.oneOf needs at least one generator")
+        let last = UInt64(generators.count - 1)
+        return Gen { source in
+            let index = Int(source.draw(upTo: last))
+            return generators[index < generators.count ? index : 0].body(source)
+        }
+    }
+
+    /// One of the generators with relative weights; shrinks toward the first. Weights must be
+    /// non-negative and not all zero.
+    public static func frequency(_ weighted: [(Int, Gen<Value>)]) -> Gen<Value> {
+        let entries = weighted.filter { $0.0 > 0 }
+        precondition(!entries.isEmpty, "Gen.frequency needs a positive weight")
+        var cumulative: [UInt64] = []
+        var total: UInt64 = 0
+        for (weight, _) in entries {
+            total &+= UInt64(weight)
+            cumulative.append(total)
+        }
+        let generators = entries.map { $0.1 }
+        let thresholds = cumulative
+        let last = total &- 1
+        return Gen { source in
+            let roll = source.draw(upTo: last)
+            var index = 0
+            while index < thresholds.count - 1 && roll >= thresholds[index] { index += 1 }
+            return generators[index].body(source)
+        }
+    }
+
+    /// Defers building the generator until it is used (for mutually recursive definitions).
+    public static func lazy(_ make: @escaping @Sendable () -> Gen<Value>) -> Gen<Value> {
+        Gen { source in make().body(source) }
+    }
+
+    /// A recursive generator with bounded depth. `extend` receives the generator for one level deeper
+    /// and builds a compound value from it. At each level the choice is between `base` (first, so the
+    /// simplest) and `extend`; at `maxDepth` only `base` remains, so generation always terminates.
+    ///
+    ///     indirect enum Tree { case leaf(Int), node([Tree]) }
+    ///     let trees = Gen.recursive(maxDepth: 4, base: Gen.int(in: 0...9).map(Tree.leaf)) { child in
+    ///         child.array(count: 0...3).map(Tree.node)
+    ///     }
+    public static func recursive(
+        maxDepth: Int,
+        base: Gen<Value>,
+        extend: @escaping @Sendable (Gen<Value>) -> Gen<Value>
+    ) -> Gen<Value> {
+        var level = base
+        for _ in 0..<Swift.max(0, maxDepth) {
+            level = oneOf(base, extend(level))
+        }
+        return level
+    }
+}
+
+// MARK: - Collections
+
+extension Gen {
+    /// Average element count used in random mode for a size range (Hypothesis' heuristic).
+    @usableFromInline
+    static func averageSize(_ count: ClosedRange<Int>) -> Double {
+        let lo = Double(count.lowerBound), hi = Double(count.upperBound)
+        return Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
+    }
+
+    /// Arrays with a length in `count` (negative bounds are treated as 0). Each element past the minimum
+    /// is preceded by a "one more?" choice, so shrinking deletes elements (toward shorter) and then
+    /// simplifies the remaining ones.
+    public func array(count: ClosedRange<Int> = 0...10) -> Gen<[Value]> {
+        let minCount = Swift.max(0, count.lowerBound)
+        let maxCount = Swift.max(minCount, count.upperBound)
+        let average = Gen.averageSize(minCount...maxCount)
+        let extra = Swift.max(0, average - Double(minCount))
+        let more = extra / (extra + 1)  // geometric: expected extra elements = `extra`
+        return Gen<[Value]> { source in
+            var result: [Value] = []
+            result.reserveCapacity(Swift.min(minCount, 1024))
+            while result.count < minCount {
+                result.append(self.body(source))
+                if source.didOverrun { break }
+            }
+            while result.count < maxCount && !source.didOverrun && source.drawBool(probability: more) {
+                result.append(self.body(source))
+            }
+            return result
+        }
+    }
+
+    /// Arrays of exactly `count` elements.
+    public func array(count: Int) -> Gen<[Value]> {
+        array(count: count...count)
+    }
+
+    /// Sets with a size in `count`. Duplicate draws are retried a bounded number of times; a set that
+    /// cannot reach its minimum size marks the case invalid.
+    public func set(count: ClosedRange<Int> = 0...10) -> Gen<Set<Value>> where Value: Hashable & SendableMetatype {
+        let minCount = Swift.max(0, count.lowerBound)
+        let maxCount = Swift.max(minCount, count.upperBound)
+        let average = Gen.averageSize(minCount...maxCount)
+        let extra = Swift.max(0, average - Double(minCount))
+        let more = extra / (extra + 1)
+        return Gen<Set<Value>> { source in
+            var result = Set<Value>()
+            var duplicates = 0
+            let maxDuplicates = 2 * maxCount + 10
+            while result.count < maxCount && duplicates <= maxDuplicates && !source.didOverrun {
+                if result.count >= minCount && !source.drawBool(probability: more) { break }
+                if result.insert(self.body(source)).inserted == false { duplicates += 1 }
+            }
+            if result.count < minCount { source.reject() }
+            return result
+        }
+    }
+
+    /// Dictionaries with keys from `self` and values from `values`; later duplicates of a key are dropped.
+    public func dictionary<V>(values: Gen<V>, count: ClosedRange<Int> = 0...10) -> Gen<[Value: V]> where Value: Hashable & SendableMetatype {
+        self.zip(values).array(count: count).map { pairs in
+            var result: [Value: V] = [:]
+            for (key, value) in pairs where result[key] == nil { result[key] = value }
+            return result
+        }
+    }
+
+    /// A permutation of `elements`; shrinks toward the original order.
+    public static func shuffled(_ elements: [Value]) -> Gen<[Value]> where Value: Sendable {
+        Gen<[Value]> { source in
+            var result = elements
+            var i = 0
+            while i + 1 < result.count {
+                let j = i + Int(source.draw(upTo: UInt64(result.count - 1 - i)))
+                if j != i, j < result.count { result.swapAt(i, j) }
+                i += 1
+            }
+            return result
+        }
+    }
+}
+
+extension Gen where Value == [UInt8] {
+    /// Byte arrays, each byte shrinking toward 0.
+    public static func bytes(count: ClosedRange<Int> = 0...32) -> Gen<[UInt8]> {
+        Gen<UInt8>.int().array(count: count)
+    }
+}

@@ -1,2 +1,0 @@
-// The property-testing engine lives here (see issue 5).
-public enum PropertyTestingModule {}
