@@ -6,7 +6,7 @@
 // which `swift test` at the root also runs on every corpus file.
 import PackageDescription
 
-let targets = ["selection-decode", "selection-json"]
+let targets = ["selection-decode", "selection-json", "selection-differential"]
 
 let package = Package(
     name: "ScreenTimeFuzz",

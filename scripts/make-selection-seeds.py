@@ -72,6 +72,21 @@ raw_decode_seeds = {
     "wrapped-lines": base64.encodebytes(json_seeds["device-shaped-1-category"].encode()).rstrip(b"\n"),
 }
 
+e3 = '"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]'
+deviation_seeds = {  # one input per documented deviation of the differential target (Foundation accepts these)
+    "deviation-non-canonical-base64": b"e31=",
+    "deviation-bom": b"\xef\xbb\xbf{" + e3.encode() + b"}",
+    "deviation-invalid-utf8": b'{' + e3.encode() + b',"x":"\xff"}',
+    "deviation-lone-surrogate": ('{' + e3 + ',"x":"\\ud800"}').encode(),
+    "deviation-control-character": ('{' + e3 + ',"x":"a\x01"}').encode(),
+    "deviation-nesting-over-32": ('{' + e3 + ',"x":' + "[" * 40 + "]" * 40 + "}").encode(),
+    "deviation-trailing-comma": ('{' + e3 + ',"x":[1,],}').encode(),
+    "deviation-number-grammar": ('{' + e3 + ',"x":01}').encode(),
+    "deviation-duplicate-key": ('{' + e3 + ',"applicationTokens":[]}').encode(),
+    "deviation-null-member": ('{' + e3 + ',"includeEntireCategory":null}').encode(),
+    "deviation-token-size": b'{"applicationTokens":[{"data":""}],"categoryTokens":[],"webDomainTokens":[]}',
+}
+
 def write(directory, name, data):
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)
@@ -93,4 +108,9 @@ for name, text in json_seeds.items():
     written += write("corpus/selection-decode", name, base64.b64encode(data))
 for name, data in raw_decode_seeds.items():
     written += write("corpus/selection-decode", name, data)
+# The differential target reads stored strings too: the decode seeds, plus one example per deviation.
+for name, text in json_seeds.items():
+    written += write("corpus/selection-differential", name, base64.b64encode(text.encode()))
+for name, data in deviation_seeds.items():
+    written += write("corpus/selection-differential", name, data if name == "deviation-non-canonical-base64" else base64.b64encode(data))
 print(f"{written} seed files written")

@@ -17,22 +17,26 @@ extension FuzzTargets {
 /// A documented way in which the spec's decoder is stricter than Foundation's `Data(base64Encoded:)` +
 /// `JSONDecoder` (measured on swift-corelibs-foundation 6.3). See `Guides/SelectionDecoding.md`.
 public enum SelectionDeviation: String, CaseIterable, Sendable {
-    /// RFC 4648 §3.5: we accept only canonical base64 (zero pad bits); Foundation ignores pad bits.
-    case nonCanonicalPadBits
+    /// RFC 4648 §3.5: we accept only canonical base64. Foundation's `Data(base64Encoded:)` also accepts non-zero
+    /// pad bits (`QR==`) and `=` where RFC 4648 has none (`QUFBQUFB==`, `fQ===`, `pQ=M`). Detected on the
+    /// stored string or on one token's `data`: our strict decoder rejects the text and Foundation accepts it.
+    case nonCanonicalBase64
     /// RFC 8259 §8.1: no byte order mark; Foundation skips one.
     case byteOrderMark
     /// RFC 8259 §8.1: text must be UTF-8; Foundation accepts invalid and overlong sequences inside strings.
     case invalidUTF8
     /// A `\u` escape that is a lone surrogate is not a Unicode scalar; Foundation accepts it.
     case loneSurrogateEscape
+    /// RFC 8259 §7: the only escapes are `\" \\ \/ \b \f \n \r \t \uXXXX`; Foundation accepts others (`\w`).
+    case invalidEscape
     /// RFC 8259 §7: control characters must be escaped in strings; Foundation accepts them raw.
     case unescapedControlCharacter
     /// SPEC §1: nesting over 32 is `json`; Foundation allows up to 512.
     case nestingOver32
     /// RFC 8259 grammar: no trailing comma; Foundation accepts `[1,]` and `{"a":1,}`.
     case trailingComma
-    /// RFC 8259 grammar: no leading zeros; Foundation accepts `01`.
-    case leadingZero
+    /// RFC 8259 number grammar: Foundation accepts numbers outside it, such as `01` and `0.`.
+    case numberGrammar
     /// SPEC §1: a key repeated in one object is `schema`; Foundation keeps one of the values.
     case duplicateKey
     /// SPEC §1: `includeEntireCategory` or an `untokenized*` member that is `null` is `schema`; Foundation's
@@ -76,11 +80,19 @@ public enum SelectionDifferential {
         return comparison
     }
 
+    /// Whether a base64 text is one that Foundation accepts and the strict decoder does not.
+    static func base64Deviation(_ text: [UInt8]) -> SelectionDeviation? {
+        guard case .failure = Base64.decodeReportingOffset(text), let string = String(validating: text, as: UTF8.self),
+            Data(base64Encoded: string) != nil
+        else { return nil }
+        return .nonCanonicalBase64
+    }
+
     /// Which documented deviations the input shows.
     public static func detectDeviations(_ stored: [UInt8]) -> Set<SelectionDeviation> {
         var found: Set<SelectionDeviation> = []
         guard let text = String(validating: stored, as: UTF8.self), let data = Data(base64Encoded: text) else { return found }
-        if case .failure(let f) = Base64.decodeReportingOffset(stored), f.reason == .padBits { found.insert(.nonCanonicalPadBits) }
+        if let deviation = base64Deviation(stored) { found.insert(deviation) }
         let json = Array(data)
         found.formUnion(LexicalDeviations.scan(json))
         // Structural deviations need a tree: parse leniently enough (deep, any UTF-8 issue aside).
@@ -94,10 +106,11 @@ public enum SelectionDifferential {
                 for kind in SelectionTokenKind.allCases {
                     for element in top[kind.jsonKey]?.arrayValue ?? [] {
                         guard let d = element["data"]?.stringValue else { continue }
-                        switch Base64.decodeReportingOffset(Array(d.utf8)) {
-                        case .success(let b) where b.isEmpty || b.count > 1024: found.insert(.tokenSize)
-                        case .failure(let f) where f.reason == .padBits: found.insert(.nonCanonicalPadBits)
-                        default: break
+                        let text = Array(d.utf8)
+                        if let deviation = base64Deviation(text) {
+                            found.insert(deviation)
+                        } else if case .success(let b) = Base64.decodeReportingOffset(text), b.isEmpty || b.count > 1024 {
+                            found.insert(.tokenSize)
                         }
                     }
                 }
@@ -123,6 +136,11 @@ enum LexicalDeviations {
             let c = bytes[i]
             if inString {
                 if c == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    if !Array("\"\\/bfnrtu".utf8).contains(bytes[i + 1]) {
+                        found.insert(.invalidEscape)
+                    } else if bytes[i + 1] == UInt8(ascii: "u"), i + 5 >= bytes.count || hex4(bytes[(i + 2)...(i + 5)]) == nil {
+                        found.insert(.invalidEscape)
+                    }
                     if bytes[i + 1] == UInt8(ascii: "u"), i + 5 < bytes.count, let unit = hex4(bytes[(i + 2)...(i + 5)]) {
                         if (0xDC00...0xDFFF).contains(unit) {
                             found.insert(.loneSurrogateEscape)
@@ -150,14 +168,14 @@ enum LexicalDeviations {
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if lastSignificant == UInt8(ascii: ",") { found.insert(.trailingComma) }
                 depth -= 1
-            case UInt8(ascii: "0"):
-                let startsNumber = !(lastSignificant >= UInt8(ascii: "0") && lastSignificant <= UInt8(ascii: "9"))
-                    && lastSignificant != UInt8(ascii: ".") && lastSignificant != UInt8(ascii: "e") && lastSignificant != UInt8(ascii: "E")
-                    && lastSignificant != UInt8(ascii: "+")
-                    || (lastSignificant == UInt8(ascii: "-") && i > 0 && bytes[i - 1] == UInt8(ascii: "-"))
-                if startsNumber, i + 1 < bytes.count, bytes[i + 1] >= UInt8(ascii: "0"), bytes[i + 1] <= UInt8(ascii: "9") {
-                    found.insert(.leadingZero)
-                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // A numeric token: the run of number characters from here.
+                var j = i
+                while j < bytes.count, Self.numberCharacters.contains(bytes[j]) { j += 1 }
+                if !Self.isRFC8259Number(bytes[i..<j]) { found.insert(.numberGrammar) }
+                lastSignificant = bytes[j - 1]
+                i = j
+                continue
             case 0x20, 0x09, 0x0A, 0x0D:
                 i += 1
                 continue
@@ -168,6 +186,29 @@ enum LexicalDeviations {
         }
         if maxDepth > SelectionDecoder.maximumDepth { found.insert(.nestingOver32) }
         return found
+    }
+
+    static let numberCharacters: Set<UInt8> = Set(Array("0123456789+-.eE".utf8))
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    static func isRFC8259Number(_ s: ArraySlice<UInt8>) -> Bool {
+        var i = s.startIndex
+        func digit(_ k: Int) -> Bool { k < s.endIndex && s[k] >= UInt8(ascii: "0") && s[k] <= UInt8(ascii: "9") }
+        if i < s.endIndex, s[i] == UInt8(ascii: "-") { i += 1 }
+        guard digit(i) else { return false }
+        if s[i] == UInt8(ascii: "0") { i += 1 } else { while digit(i) { i += 1 } }
+        if i < s.endIndex, s[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { return false }
+            while digit(i) { i += 1 }
+        }
+        if i < s.endIndex, s[i] == UInt8(ascii: "e") || s[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < s.endIndex, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") { i += 1 }
+            guard digit(i) else { return false }
+            while digit(i) { i += 1 }
+        }
+        return i == s.endIndex
     }
 
     static func hex4(_ s: ArraySlice<UInt8>) -> UInt16? {

@@ -16,6 +16,9 @@ public enum Base64 {
         return table
     }()
 
+    /// Whether `byte` is one of the 64 characters of the standard alphabet (`=` is not).
+    public static func isAlphabetCharacter(_ byte: UInt8) -> Bool { values[Int(byte)] != 0xFF }
+
     /// Standard padded base64 of `bytes`.
     public static func encode(_ bytes: some Collection<UInt8>) -> String {
         let out = encodeToBytes(Array(bytes))
