@@ -13,7 +13,7 @@ public final class InProcessImplementation: Implementation {
 
     /// The reference through ``OperationTable``.
     public convenience init(name: String = "reference") {
-        self.init(name: name, summary: "reference (in process, \(OperationTable.all.count) operations)") { op, input in
+        self.init(name: name, summary: "the reference, in process (\(OperationTable.all.count) operations)") { op, input in
             OperationTable.perform(op, input: input)
         }
     }

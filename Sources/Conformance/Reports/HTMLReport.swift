@@ -121,7 +121,8 @@ public enum HTMLReport {
             let c = run.cases[r.caseIndex]
             let label = r.listed == .unexpectedPass ? "unexpected pass" : (r.listed == .expectedFailure ? "\(r.status.rawValue) (expected)" : r.status.rawValue)
             let klass = r.isAcceptable ? (r.status == .pass ? "pass" : "xfail") : "problem"
-            h += "<details class=\"case \(klass)\"><summary><span class=\"status \(r.status.rawValue) \(klass)\">\(e(label))</span> <code>\(e(c.id))</code> <span class=\"op\">\(e(c.op))</span>"
+            let row = r.isAcceptable ? (r.status == .pass ? "row-pass" : "row-xfail") : "row-problem"
+            h += "<details class=\"case \(row)\"><summary><span class=\"status \(r.status.rawValue) \(klass)\">\(e(label))</span> <code>\(e(c.id))</code> <span class=\"op\">\(e(c.op))</span>"
             if !r.problem.isEmpty { h += " <span class=\"problem\">\(e(Escape.truncated(r.problem, 200)))</span>" }
             h += "</summary>\n<div class=\"body\">"
             h += "<p class=\"meta\">tags: \(e(c.tags.isEmpty ? "—" : c.tags.joined(separator: ", "))) · source: \(e(c.source.isEmpty ? "—" : c.source))</p>"
@@ -162,7 +163,7 @@ public enum HTMLReport {
         .cols{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px}
         pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:6px;padding:6px 8px;overflow:auto;max-height:360px;white-space:pre-wrap;word-break:break-all;margin:0}
         code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
-        body.only-problems details.case.pass,body.only-problems details.case.xfail{display:none}
+        body.only-problems details.case.row-pass,body.only-problems details.case.row-xfail{display:none}
         """
 
     private static let script = """
