@@ -30,7 +30,9 @@ let package = Package(
         .executableTarget(name: "stc", dependencies: ["Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "ReferencePropertiesTests", dependencies: ["ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.

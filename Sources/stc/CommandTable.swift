@@ -13,6 +13,7 @@ enum CommandTable {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
+        Command(name: "conformance", summary: "run the conformance vectors against the reference and adapters", run: ConformanceCommand.main),
         Command(name: "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)", run: InspectCommand.main),
         Command(name: "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", run: AdapterCommand.main),
     ]

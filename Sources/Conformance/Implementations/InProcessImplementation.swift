@@ -1,0 +1,39 @@
+import StrictJSON
+
+/// The reference (or any table of operations) called directly in this process: no subprocess, no JSON text.
+///
+/// An operation that traps takes the whole process down with it; operations promise never to trap
+/// (``Operation/perform``), and a suspicious one is better run through `stc adapter` as an ``AdapterProcess``.
+public final class InProcessImplementation: Implementation {
+    public let name: String
+    public let kind = ImplementationKind.inProcess
+    public let summary: String
+    public private(set) var diagnostics = ImplementationDiagnostics()
+    private let perform: (String, JSONValue) -> OperationOutcome
+
+    /// The reference through ``OperationTable``.
+    public convenience init(name: String = "reference") {
+        self.init(name: name, summary: "the reference, in process (\(OperationTable.all.count) operations)") { op, input in
+            OperationTable.perform(op, input: input)
+        }
+    }
+
+    /// Any table: `perform(op, input)` answers one request.
+    public init(name: String, summary: String = "in process",
+                perform: @escaping (String, JSONValue) -> OperationOutcome) {
+        self.name = name
+        self.summary = summary
+        self.perform = perform
+    }
+
+    public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
+        var answers: [Answer] = []
+        answers.reserveCapacity(cases.count)
+        for (i, c) in cases.enumerated() {
+            answers.append(Answer(perform(c.op, c.input)))
+            if i & 0x3FFF == 0x3FFF { progress(i + 1) }
+        }
+        progress(cases.count)
+        return answers
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import StrictJSON
+@testable import Conformance
+
+@Suite(.serialized) struct AdapterProcessTests {
+    func run(_ command: String, timeout: Double = 1, window: Int = 64, suites: [String] = ["resilience.json"])
+        throws -> (ConformanceRun, AdapterProcess)
+    {
+        let loaded = try SuiteLoader.load(paths: suites.map(Fixtures.suite))
+        let runner = ConformanceRunner(suites: loaded, timeout: timeout)
+        let adapter = AdapterProcess(name: "fake", command: command, timeout: timeout, window: window)
+        return (runner.run([(adapter, nil)]), adapter)
+    }
+
+    @Test func wellBehavedAdapterPassesEverything() throws {
+        let (run, adapter) = try run(Fixtures.adapter())
+        let statuses = run.implementations[0].results.map(\.status)
+        #expect(statuses.allSatisfy { $0 == .pass }, "\(run.implementations[0].results)")
+        #expect(adapter.diagnostics.restarts == 0)
+        #expect(run.ok)
+    }
+
+    @Test(arguments: [1, 4, 64])
+    func everyMisbehaviourIsClassifiedAndTheRunCompletes(window: Int) throws {
+        let (run, adapter) = try run(
+            Fixtures.adapter("--crash", "--hang", "--garbage", "--wrong-id", "--missing"), window: window)
+        let expected: [String: CaseStatus] = [
+            "resilience/ok-1": .pass, "resilience/crash": .crash, "resilience/ok-2": .pass,
+            "resilience/hang": .timeout, "resilience/ok-3": .pass, "resilience/garbage": .protocol,
+            "resilience/ok-4": .pass, "resilience/wrongid": .protocol, "resilience/ok-5": .pass,
+            "resilience/missing": .protocol, "resilience/ok-6": .pass, "resilience/last": .pass,
+        ]
+        for (id, status) in expected {
+            #expect(run.status(id) == status, "\(id) with window \(window)")
+        }
+        #expect(adapter.diagnostics.restarts == 2)  // after the crash and after the hang
+        #expect(adapter.diagnostics.stderrTail.contains("fake adapter: crashing on resilience/crash"))
+        #expect(!run.ok)
+        let crash = run.implementations[0].results[1]
+        #expect(crash.problem.contains("exit status 3"), "\(crash.problem)")
+    }
+
+    @Test func signalDeathIsReportedWithTheSignal() throws {
+        let (run, _) = try run(Fixtures.adapter("--segv"))
+        #expect(run.status("resilience/crash") == .crash)
+        #expect(run.status("resilience/ok-2") == .pass)
+        let problem = run.implementations[0].results[1].problem
+        #expect(problem.contains("11"), "\(problem)")
+    }
+
+    @Test func adapterThatExitsAtStartFailsFastWithCrashEverywhere() throws {
+        let start = Date()
+        let (run, adapter) = try run(Fixtures.adapter("--exit-at-start"))
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .crash })
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(adapter.diagnostics.notes.contains { $0.contains("liveness probe") }, "\(adapter.diagnostics.notes)")
+        #expect(adapter.diagnostics.stderrTail.contains("cannot start (on purpose)"))
+    }
+
+    @Test func adapterThatHangsAtStartTimesOutEverywhereWithoutWaitingForEachCase() throws {
+        let start = Date()
+        let (run, adapter) = try run(Fixtures.adapter("--hang-at-start"), timeout: 0.5)
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .timeout })
+        // 3 timeouts and a failed probe, not one timeout per case.
+        #expect(Date().timeIntervalSince(start) < 4.5)
+        #expect(!adapter.diagnostics.notes.isEmpty)
+    }
+
+    @Test func unsupportedAnswersAreTheirOwnStatus() throws {
+        let (run, _) = try run(Fixtures.adapter("--unsupported"))
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .unsupported })
+        #expect(!run.ok)
+    }
+
+    @Test func aCommandThatDoesNotExistIsACrashNotATrap() throws {
+        let (run, adapter) = try run("/nonexistent/adapter-binary")
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .crash })
+        #expect(adapter.diagnostics.stderrTail.contains("not found") || adapter.diagnostics.stderrTail.contains("No such"))
+    }
+
+    @Test func stderrFloodDoesNotBlockAndOnlyItsTailIsKept() throws {
+        let (run, adapter) = try run(Fixtures.adapter("--stderr-flood"))
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .pass })
+        #expect(adapter.diagnostics.stderrTail.utf8.count <= 8192 + 200)
+        #expect(adapter.diagnostics.stderrTail.contains("flood done"))
+    }
+
+    @Test func outOfOrderAnswersAreMatchedById() throws {
+        let (run, _) = try run(Fixtures.adapter("--reverse"), window: 8)
+        #expect(run.implementations[0].results.allSatisfy { $0.status == .pass },
+                "\(run.implementations[0].results.map(\.problem))")
+    }
+
+    @Test func slowButTimelyAnswersAreNotTimeouts() throws {
+        let (run, _) = try run(Fixtures.adapter("--slow"), timeout: 1, suites: ["basic.json"])
+        #expect(run.implementations[0].results.allSatisfy { $0.status != .timeout })
+    }
+}
