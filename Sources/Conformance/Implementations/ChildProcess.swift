@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,9 +38,6 @@ struct ChildProcess {
 
     /// Starts `/bin/sh -c command`.
     static func spawn(shellCommand command: String) throws(SpawnError) -> ChildProcess {
-        #if !os(Linux)
-        throw SpawnError(description: "adapter processes are only supported on Linux in this build")
-        #else
         _ = ignoreSIGPIPE
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
@@ -53,7 +51,14 @@ struct ChildProcess {
             closeAll(inPipe + outPipe)
             throw SpawnError(description: "pipe: \(errnoText())")
         }
+        // Darwin's spawn types are opaque optional pointers; glibc's are structs.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the target, so the child gets exactly 0, 1 and 2.
@@ -61,7 +66,6 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
 
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaultSignals = sigset_t()
@@ -80,7 +84,11 @@ struct ChildProcess {
         cArgs.append(nil)
         defer { for p in cArgs { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+        // The environment from ProcessInfo: `environ` is not visible from Swift on every platform.
+        var cEnv: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        cEnv.append(nil)
+        defer { for p in cEnv { free(p) } }
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, cEnv)
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
@@ -93,7 +101,6 @@ struct ChildProcess {
             _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         }
         return ChildProcess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
-        #endif
     }
 
     mutating func closeStdin() {
