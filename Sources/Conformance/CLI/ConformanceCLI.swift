@@ -110,6 +110,9 @@ public enum ConformanceCLI {
           2  usage error, vectors missing, unreadable or invalid (the message gives file:line:column and the
              byte offset), an unreadable expected-failures file, or a report that could not be written
 
+        SUBCOMMANDS:
+          stc conformance add --op OP --input JSON …   record a field report as a new case (see add --help)
+
         EXAMPLES:
           stc conformance
           stc conformance --adapter 'stc adapter' --name stc-adapter --json out/report.json
@@ -215,6 +218,7 @@ public enum ConformanceCLI {
 
     /// Runs the command; `arguments` exclude "stc conformance". Returns the exit status.
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
+        if arguments.first == "add" { return ConformanceAddCLI.main(Array(arguments.dropFirst()), output: output) }
         let options: Options
         do {
             options = try parse(arguments)
