@@ -4,6 +4,7 @@
     python3 scripts/make-vectors.py            # regenerate every suite file (atomic writes)
     python3 scripts/make-vectors.py --check    # regenerate in memory; exit 1 if any file differs
     python3 scripts/make-vectors.py --stats    # case counts per suite and per tag
+    python3 scripts/make-vectors.py --mutants  # check that each field-bug-N tag catches a mutant with bug N
 
 Every expected result is computed by the independent oracle in scripts/vectors/oracle.py, written from the text of
 SPEC.md, never by asking the Swift reference: the reference passing these vectors is a cross-check of two
@@ -26,7 +27,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vectors import auth_suites, encoding_suites, selection_suites, shield_suites  # noqa: E402
+from vectors import auth_suites, encoding_suites, mutants, selection_suites, shield_suites  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "corpus" / "conformance"
@@ -117,11 +118,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="compare with the files on disk; exit 1 on drift")
     parser.add_argument("--stats", action="store_true", help="print counts per suite, tag and error code")
+    parser.add_argument("--mutants", action="store_true",
+                        help="run each field bug's mutant over its tagged cases; exit 1 if one fails too few")
     parser.add_argument("--out", type=Path, default=OUT, help="output directory (default: corpus/conformance)")
     args = parser.parse_args()
     suites = build_all()
     if args.stats:
         stats(suites)
+        return 0
+    if args.mutants:
+        weak = mutants.run(suites)
+        if weak:
+            print("tags that catch too little: " + ", ".join(weak), file=sys.stderr)
+            return 1
         return 0
     drift = []
     for s in suites:
