@@ -56,6 +56,9 @@ def auth_tokens() -> SuiteBuilder:
     a("empty-query", [AUTH, pick("mail")], [], {})
     a("unicode-names", [AUTH, pick("日本語"), pick("Café")], ["日本語", "Café", "Cafe"], {"日本語": True, "Café": True, "Cafe": False},
       ["unicode"])
+    a("names-compare-by-code-point-not-canonical-equivalence", [AUTH, pick("Caf\u00e9")], ["Cafe\u0301"],
+      {"Cafe\u0301": False}, ["unicode", "assumption"],
+      S3 + "; names are JSON strings, compared by code units (RFC 8259 §8.3); SPEC does not say how names compare")
     a("names-are-case-sensitive", [AUTH, pick("Mail")], ["Mail", "mail"], {"Mail": True, "mail": False})
     a("empty-name", [AUTH, pick("")], [""], {"": True})
     a("revoked-all-names", [AUTH] + [pick(f"n{i}") for i in range(20)] + [REVOKE, AUTH], [f"n{i}" for i in range(20)],

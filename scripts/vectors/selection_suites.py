@@ -91,7 +91,18 @@ def selection_decode() -> SuiteBuilder:
       ["canonical"], S1)
     a("untokenized-non-ascii-raw-in-canonical", {"base64": sel(ua=["café", "日本語", "😀"])}, ["unicode", "canonical"], S1)
     a("untokenized-code-point-order-not-utf16", {"base64": sel(ua=["\ufffd", "😀", "z", "é", "Z"])},
-      ["unicode", "canonical"], "SPEC §1 (keys and strings by code point)")
+      ["unicode", "canonical", "assumption"], "SPEC §1 (keys by code point; the array order key is the reference's: code point)")
+    # Canonically equivalent spellings (NFC "é" vs NFD "e\u0301") are different strings: SPEC §1 defines the
+    # canonical form by bytes (code points), and JSON compares strings by code units (RFC 8259 §8.3).
+    nfc, nfd = "Caf\u00e9", "Cafe\u0301"
+    a("untokenized-nfc-and-nfd-both-kept", {"base64": sel(ua=[nfc, nfd])}, ["unicode", "canonical"],
+      "SPEC §1 (canonical form by code point; equality iff canonical encodings are equal)",
+      hand={"output": {"canonical": canonical(ua=[nfd, nfc])}})
+    a("untokenized-nfd-and-nfc-order-does-not-matter", {"base64": sel(ua=[nfd, nfc])}, ["unicode", "canonical"],
+      "SPEC §1 (set semantics: order never matters)", hand={"output": {"canonical": canonical(ua=[nfc, nfd])}})
+    a("keys-differing-only-in-normalization-are-not-repeated", {"base64": enc(
+        '{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"' + nfc + '":1,"' + nfd + '":2}')},
+      ["unicode"], "SPEC §1; RFC 8259 §8.3 (strings compare by code units)", hand={"output": {"canonical": EMPTY}})
     a("untokenized-quote-and-backslash-escaped", {"base64": sel(ua=['say "hi"', "back\\slash"])}, ["canonical"], S1)
     a("untokenized-control-characters-escaped", {"base64": sel(ua=["line\nbreak", "tab\there", "bell\u0001"])},
       ["canonical", "assumption"], "SPEC §1; escape spelling of controls is the reference's (\\n, \\u0001)")
@@ -374,6 +385,8 @@ def selection_equal() -> SuiteBuilder:
     F("same-token-other-kind", sel(apps=[CATS[0]]), sel(cats=[CATS[0]]), ["set-semantics"])
     F("web-versus-application", sel(webs=[APPS[0]]), sel(apps=[APPS[0]]), ["set-semantics"])
     F("untokenized-differs", sel(ua=["a"]), sel(ua=["b"]))
+    F("untokenized-nfc-versus-nfd", sel(ua=["Caf\u00e9"]), sel(ua=["Cafe\u0301"]), ["unicode"],
+      "SPEC §1 (equal iff canonical encodings are equal; canonical strings are written byte for byte)")
     F("untokenized-kind-differs", sel(ua=["a"]), sel(uw=["a"]))
     F("token-one-byte-longer", sel([b64(bytes(12) + bytes(116))]), sel([b64(bytes(12) + bytes(117))]), ["device-shaped"])
     F("empty-versus-one-app", EMPTY, sel(APPS[:1]))
