@@ -4,7 +4,8 @@
 /// by code point so that output is stable across processes. Numbers are `Double`, which holds every integer
 /// up to 2^53 exactly (all that the vector format uses).
 ///
-/// Equality is JSON equality: objects compare as key sets with equal values, numbers by value.
+/// Equality is JSON equality: strings and keys compare by code point (not by Swift's canonical equivalence, see
+/// ``CodePointString``), objects as key sets with equal values, numbers by value.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -15,6 +16,42 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 }
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            let xs = x.sorted { JSONWriter.codePointLess($0.key, $1.key) }
+            let ys = y.sorted { JSONWriter.codePointLess($0.key, $1.key) }
+            return zip(xs, ys).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0 as UInt8)
+        case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
+        case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n)
+        case .string(let s): hasher.combine(3 as UInt8); hasher.combine(CodePointString(s))
+        case .array(let a):
+            hasher.combine(4 as UInt8)
+            hasher.combine(a.count)
+            for e in a { hasher.combine(e) }
+        case .object(let o):
+            hasher.combine(5 as UInt8)
+            hasher.combine(o.count)
+            for (k, v) in o.sorted(by: { JSONWriter.codePointLess($0.key, $1.key) }) {
+                hasher.combine(CodePointString(k))
+                hasher.combine(v)
+            }
+        }
+    }
+
     /// The member `key` of an object, or `nil` when this is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }

@@ -82,3 +82,12 @@ import Testing
         }
     }
 }
+
+@Suite struct TokenGrantLedgerNameTests {
+    @Test func namesCompareByCodePointNotCanonicalEquivalence() {
+        var ledger = TokenGrantLedger()
+        ledger.apply([.authorize, .pick("Caf\u{E9}")])
+        #expect(ledger.isValid("Caf\u{E9}"))
+        #expect(!ledger.isValid("Cafe\u{301}"))  // another name, as in JSON
+    }
+}

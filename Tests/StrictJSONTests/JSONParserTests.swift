@@ -77,3 +77,31 @@ import Testing
         #expect(JSONWriter.string("a/b", options: .init(escapeSlashes: true)) == #""a\/b""#)
     }
 }
+
+@Suite struct CodePointEqualityTests {
+    static let nfc = "Caf\u{E9}"
+    static let nfd = "Cafe\u{301}"
+
+    @Test func swiftStringsAreCanonicallyEquivalentButJSONValuesAreNot() {
+        #expect(Self.nfc == Self.nfd)  // Swift's rule, the reason this type exists
+        #expect(CodePointString(Self.nfc) != CodePointString(Self.nfd))
+        #expect(Set([CodePointString(Self.nfc), CodePointString(Self.nfd)]).count == 2)
+        #expect(JSONValue.string(Self.nfc) != JSONValue.string(Self.nfd))
+        #expect(JSONValue.array([.string(Self.nfc)]) != JSONValue.array([.string(Self.nfd)]))
+        #expect(JSONValue.object(["k": .string(Self.nfc)]) != JSONValue.object(["k": .string(Self.nfd)]))
+        #expect(JSONValue.object([Self.nfc: 1]) != JSONValue.object([Self.nfd: 1]))
+        #expect(JSONValue.object([Self.nfc: 1]) == JSONValue.object([Self.nfc: 1]))
+        #expect(CodePointString("a") < CodePointString("b") && CodePointString("Z") < CodePointString("a"))
+    }
+
+    @Test func equalValuesHashEqual() {
+        let pairs: [(JSONValue, JSONValue)] = [
+            (["b": 1, "a": [nil, true]], ["a": [nil, true], "b": 1]), (0.0, -0.0), (.string(Self.nfc), .string(Self.nfc)),
+        ]
+        for (a, b) in pairs {
+            #expect(a == b)
+            #expect(a.hashValue == b.hashValue)
+        }
+        #expect(Set<JSONValue>([.string(Self.nfc), .string(Self.nfd)]).count == 2)
+    }
+}

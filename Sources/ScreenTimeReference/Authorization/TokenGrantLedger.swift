@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Which picked names still hold a valid token, as grants start and end (`SPEC.md` §3 "Grants"). (Ours.)
 ///
 /// A pure model of token voiding, keyed by the name of what was picked:
@@ -24,8 +26,9 @@ public struct TokenGrantLedger: Hashable, Sendable {
 
     /// The grant running now, if any.
     public private(set) var runningGrant: AuthorizationGrant?
-    /// The grant each name's latest token was minted under.
-    public private(set) var latestGrantByName: [String: AuthorizationGrant] = [:]
+    /// The grant each name's latest token was minted under. Names compare by code point, as JSON strings do
+    /// (`"Café"` and `"Cafe\u{301}"` are two names). Assumption: the spec does not say how names compare.
+    public private(set) var latestGrantByName: [CodePointString: AuthorizationGrant] = [:]
     private var grantsStarted = 0
 
     public init() {}
@@ -40,7 +43,7 @@ public struct TokenGrantLedger: Hashable, Sendable {
             runningGrant = nil
         case .pick(let name):
             guard let grant = runningGrant else { return }
-            latestGrantByName[name] = grant
+            latestGrantByName[CodePointString(name)] = grant
         }
     }
 
@@ -50,7 +53,7 @@ public struct TokenGrantLedger: Hashable, Sendable {
 
     /// True iff `name`'s latest token was minted under the running grant.
     public func isValid(_ name: String) -> Bool {
-        guard let running = runningGrant, let grant = latestGrantByName[name] else { return false }
+        guard let running = runningGrant, let grant = latestGrantByName[CodePointString(name)] else { return false }
         return grant == running
     }
 }
