@@ -68,6 +68,10 @@ extension Gen where Value == ShieldActivity {
 
 /// Several stores and one activity.
 public struct ShieldScenario: Sendable, CustomStringConvertible {
+    public init(stores: [ShieldSettings], activity: ShieldActivity) {
+        self.stores = stores
+        self.activity = activity
+    }
     public var stores: [ShieldSettings]
     public var activity: ShieldActivity
     public var description: String {

@@ -18,8 +18,8 @@ public struct ShieldSubject: Sendable {
 
 /// An independent transcription of `SPEC.md` §2 (no void tokens), used as the oracle.
 public enum ShieldModel {
-    enum Match: Int, Comparable { case nothing = 0, token = 1, category = 2
-        static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
+    public enum Match: Int, Comparable, Sendable { case nothing = 0, token = 1, category = 2
+        public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
     }
 
     static func policyShields<M>(_ policy: ShieldSettings.ActivityCategoryPolicy<M>?, _ token: Token<M>, _ category: ActivityCategoryToken) -> Bool {
@@ -30,7 +30,7 @@ public enum ShieldModel {
         }
     }
 
-    static func match(_ s: ShieldSettings, _ activity: ShieldActivity) -> Match {
+    public static func match(_ s: ShieldSettings, _ activity: ShieldActivity) -> Match {
         switch activity {
         case .application(let t, let c):
             if policyShields(s.applicationCategories, t, c) { return .category }
