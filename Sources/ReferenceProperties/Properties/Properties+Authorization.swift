@@ -370,24 +370,32 @@ public struct LifecycleModel: Sendable, Hashable {
     }
 }
 
+/// One observation as a state-machine command (described by its wire name: `notDetermined`, `pick`, …).
+public struct LifecycleStep: Sendable, Hashable, CustomStringConvertible {
+    public var observation: LifecyclePolicy.Observation
+    public init(_ observation: LifecyclePolicy.Observation) { self.observation = observation }
+    public var description: String { observation.name }
+}
+
 extension ReferenceProperties {
     public static func lifecycleMachine(_ make: @escaping @Sendable () -> any LifecycleSubject, notDeterminedWeight: Int = 1)
-        -> StateMachine<LifecycleModel, any LifecycleSubject, LifecyclePolicy.Observation>
+        -> StateMachine<LifecycleModel, any LifecycleSubject, LifecycleStep>
     {
         let observations = Gen<LifecyclePolicy.Observation>.frequency([
             (notDeterminedWeight, Gen.constant(.status(.notDetermined))),
             (1, Gen<LifecyclePolicy.Observation>.lifecycleObservation),
-        ])
+        ]).map(LifecycleStep.init)
         return StateMachine(
             initialModel: { LifecycleModel() },
             makeSystem: make,
             commands: { _ in observations },
-            nextModel: { model, observation in
+            nextModel: { model, step in
                 var next = model
-                _ = next.step(observation)
+                _ = next.step(step.observation)
                 return next
             },
-            execute: { observation, system, model in
+            execute: { step, system, model in
+                let observation = step.observation
                 var expectedModel = model
                 let expected = expectedModel.step(observation)
                 let wasActive = system.shieldsActive

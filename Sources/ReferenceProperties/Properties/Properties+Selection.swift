@@ -92,6 +92,9 @@ extension ReferenceProperties {
                     if isBase64 && error.code < .json { return "valid base64, but code \(error.code)" }
                     if !isBase64 && error.code != .base64 { return "invalid base64, but code \(error.code)" }
                     if !error.offsetIsInJSON && error.offset > input.bytes.count { return "offset \(error.offset) past the input" }
+                    if error.offsetIsInJSON, let json = Base64.decode(input.bytes), error.offset > json.count {
+                        return "offset \(error.offset) past the \(json.count)-byte JSON"
+                    }
                 }
                 return nil
             }
