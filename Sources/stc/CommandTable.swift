@@ -16,6 +16,7 @@ enum CommandTable {
         Command(name: "conformance", summary: "run the conformance vectors against the reference and adapters", run: ConformanceCommand.main),
         Command(name: "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)", run: InspectCommand.main),
         Command(name: "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", run: AdapterCommand.main),
+        Command(name: "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)", run: CheckCommand.main),
     ]
 
     static var help: String {

@@ -1,0 +1,101 @@
+import PropertyTesting
+import ScreenTimeReference
+
+/// Token bytes and tokens: a small numbered universe (so that sets collide and shrink to readable names),
+/// random short tokens, device-shaped 128-byte tokens and the 1024-byte maximum.
+///
+/// Universe token `i` has the same bytes whatever its kind, so an application token and a category token can
+/// share their `data` string: kinds must still never mix (`SPEC.md` §1).
+public enum TokenUniverse {
+    /// How many numbered tokens exist (generators pick from a prefix of them).
+    public static let size = 64
+
+    /// The bytes of universe token `i` (reduced into range): every third one device-shaped (128 bytes, the first
+    /// 12 zero), the others 1 to 9 bytes, so their `data` strings differ in length and in first character.
+    public static func bytes(_ i: Int) -> [UInt8] {
+        let i = ((i % size) + size) % size
+        if i % 3 == 0 {
+            var bytes = [UInt8](repeating: 0, count: 12)
+            var x = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+            while bytes.count < 128 {
+                x ^= x >> 29; x = x &* 0xBF58_476D_1CE4_E5B9
+                bytes.append(UInt8(truncatingIfNeeded: x >> 24))
+            }
+            return bytes
+        }
+        let length = 1 + (i * 5) % 9
+        return (0..<length).map { UInt8(truncatingIfNeeded: (i &* 37) &+ $0 &* 11 &+ 0x41) }
+    }
+
+    static let dataTable: [String] = (0..<size).map { Base64.encode(bytes($0)) }
+    static let indexOfData: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (i, data) in dataTable.enumerated() { table[data] = i }
+        return table
+    }()
+
+    /// The `data` string of universe token `i`.
+    public static func data(_ i: Int) -> String { dataTable[((i % size) + size) % size] }
+
+    /// Universe token `i` of any kind.
+    public static func token<Kind: TokenKind>(_ i: Int, _ kind: Kind.Type = Kind.self) -> Token<Kind> {
+        Token<Kind>(bytes: bytes(i))
+    }
+
+    /// A short readable label for a token: `app3`, `cat0`, `web12` for universe tokens, else a prefix of its data.
+    public static func label<Kind: TokenKind>(_ token: Token<Kind>) -> String {
+        let prefix: String
+        switch Kind.kindName {
+        case Application.kindName: prefix = "app"
+        case ActivityCategory.kindName: prefix = "cat"
+        default: prefix = "web"
+        }
+        if let i = indexOfData[token.data] { return "\(prefix)\(i)" }
+        let shown = token.data.count > 12 ? String(token.data.prefix(12)) + "…" : token.data
+        return "\(prefix)(\(shown))"
+    }
+
+    /// Labels of a set, sorted.
+    public static func labels<Kind: TokenKind>(_ tokens: Set<Token<Kind>>?) -> String {
+        guard let tokens else { return "nil" }
+        return "[" + tokens.sorted().map { label($0) }.joined(separator: ", ") + "]"
+    }
+}
+
+extension Gen where Value == [UInt8] {
+    /// Bytes of a valid token (1…1024 bytes): mostly universe tokens (collisions), else random short bytes,
+    /// device-shaped 128-byte tokens with a random tail, or the 1024-byte maximum.
+    public static func tokenBytes(universe: Int = 12) -> Gen<[UInt8]> {
+        let count = Swift.max(1, Swift.min(universe, TokenUniverse.size))
+        return Gen.frequency([
+            (6, Gen<Int>.int(in: 0...(count - 1)).map { TokenUniverse.bytes($0) }),
+            (2, Gen<[UInt8]>.bytes(count: 1...24)),
+            (1, Gen<[UInt8]>.bytes(count: 0...8).map { tail in
+                var bytes = [UInt8](repeating: 0, count: 12) + tail
+                while bytes.count < 128 { bytes.append(UInt8(truncatingIfNeeded: bytes.count &* 29)) }
+                return bytes
+            }),
+            (1, Gen<UInt8>.int().map { [UInt8](repeating: $0, count: 1024) }),
+        ])
+    }
+}
+
+extension Gen {
+    /// A token of any kind from the first `universe` numbered tokens.
+    public static func universeToken<Kind: TokenKind>(_ kind: Kind.Type, universe: Int) -> Gen<Token<Kind>> where Value == Token<Kind> {
+        let count = Swift.max(1, Swift.min(universe, TokenUniverse.size))
+        return Gen<Int>.int(in: 0...(count - 1)).map { TokenUniverse.token($0, Kind.self) }
+    }
+
+    /// A token of any kind: universe tokens, random short tokens, device-shaped and maximal ones.
+    public static func token<Kind: TokenKind>(_ kind: Kind.Type, universe: Int = 12) -> Gen<Token<Kind>> where Value == Token<Kind> {
+        Gen<[UInt8]>.tokenBytes(universe: universe).map { Token<Kind>(bytes: $0) }
+    }
+
+    /// A set of tokens of one kind from the first `universe` numbered tokens.
+    public static func universeTokens<Kind: TokenKind>(
+        _ kind: Kind.Type, universe: Int, count: ClosedRange<Int> = 0...4
+    ) -> Gen<Set<Token<Kind>>> where Value == Set<Token<Kind>> {
+        Gen<Token<Kind>>.universeToken(kind, universe: universe).array(count: count).map { Set($0) }
+    }
+}

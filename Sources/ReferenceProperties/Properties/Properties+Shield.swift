@@ -1,0 +1,342 @@
+import PropertyTesting
+import ScreenTimeReference
+
+/// The shield evaluation a property checks (defaults to `ShieldEvaluation.evaluate`).
+public struct ShieldSubject: Sendable {
+    public var evaluate: @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded>
+
+    public init(evaluate: @escaping @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> = ShieldSubject.referenceEvaluate) {
+        self.evaluate = evaluate
+    }
+
+    public static let reference = ShieldSubject()
+
+    @Sendable public static func referenceEvaluate(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> {
+        Result { () throws(ShieldLimitExceeded) in try ShieldEvaluation.evaluate(activity, stores: stores) }
+    }
+}
+
+/// An independent transcription of `SPEC.md` §2 (no void tokens), used as the oracle.
+public enum ShieldModel {
+    public enum Match: Int, Comparable, Sendable { case nothing = 0, token = 1, category = 2
+        public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    static func policyShields<M>(_ policy: ShieldSettings.ActivityCategoryPolicy<M>?, _ token: Token<M>, _ category: ActivityCategoryToken) -> Bool {
+        switch policy {
+        case nil, .some(.none): return false
+        case .some(.all(let except)): return !except.contains(token)
+        case .some(.specific(let cats, let except)): return cats.contains(category) && !except.contains(token)
+        }
+    }
+
+    public static func match(_ s: ShieldSettings, _ activity: ShieldActivity) -> Match {
+        switch activity {
+        case .application(let t, let c):
+            if policyShields(s.applicationCategories, t, c) { return .category }
+            return (s.applications ?? []).contains(t) ? .token : .nothing
+        case .webDomain(let t, let c):
+            if policyShields(s.webDomainCategories, t, c) { return .category }
+            return (s.webDomains ?? []).contains(t) ? .token : .nothing
+        }
+    }
+
+    static func overLimit(_ s: ShieldSettings) -> Bool {
+        let counts = [
+            s.applications?.count ?? 0, s.webDomains?.count ?? 0,
+            s.applicationCategories?.categories.count ?? 0, s.applicationCategories?.exceptions.count ?? 0,
+            s.webDomainCategories?.categories.count ?? 0, s.webDomainCategories?.exceptions.count ?? 0,
+        ]
+        return counts.contains { $0 > 50 }
+    }
+
+    /// The verdict `SPEC.md` §2 requires; `nil` for limitExceeded.
+    public static func verdict(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> ShieldVerdict? {
+        if stores.contains(where: overLimit) { return nil }
+        let best = stores.map { match($0, activity) }.max() ?? .nothing
+        switch (best, activity) {
+        case (.nothing, _): return .allowed
+        case (.token, .application): return .shielded(.application)
+        case (.token, .webDomain): return .shielded(.webDomain)
+        case (.category, .application(_, let c)): return .shielded(.applicationCategory(c))
+        case (.category, .webDomain(_, let c)): return .shielded(.webDomainCategory(c))
+        }
+    }
+}
+
+/// A scenario with a change to one store.
+struct EditedScenario: Sendable, CustomStringConvertible {
+    var scenario: ShieldScenario
+    var store: Int
+    var edit: ShieldEdit
+    var edited: [ShieldSettings] {
+        var stores = scenario.stores
+        if stores.isEmpty { stores = [ShieldSettings()] }
+        let i = store % stores.count
+        edit.apply(to: &stores[i])
+        return stores
+    }
+    var description: String { "\(scenario)\n  edit store \(store % Swift.max(1, scenario.stores.count)): \(edit)" }
+}
+
+extension ReferenceProperties {
+    static func edited(shielding: Bool) -> Gen<EditedScenario> {
+        Gen { source in
+            EditedScenario(
+                scenario: Gen<ShieldScenario>.shieldScenario().generate(using: source),
+                store: Gen<Int>.int(in: 0...3).generate(using: source),
+                edit: Gen<ShieldEdit>.shieldEdit(shielding: shielding).generate(using: source))
+        }
+    }
+
+    static func show(_ r: Result<ShieldVerdict, ShieldLimitExceeded>) -> String { ShieldDescription.verdict(r) }
+
+    public static func shieldMatchesModel(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.matches-model", summary: "the verdict equals an independent transcription of the §2 rules",
+                 Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }) { s in
+            let got = subject.evaluate(s.stores, s.activity)
+            let expected = ShieldModel.verdict(s.stores, s.activity)
+            switch got {
+            case .success(let v): return v == expected ? nil : "got \(show(got)), expected \(expected.map { show(.success($0)) } ?? "limitExceeded")"
+            case .failure: return expected == nil ? nil : "got \(show(got)), expected \(show(.success(expected ?? .allowed)))"
+            }
+        }
+    }
+
+    public static func shieldMonotoneAddingToken(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.monotone-adding-token", summary: "adding a token to applications/webDomains/a category set never un-shields; only app → category reason changes (§2)",
+                 edited(shielding: true), describe: { $0.description }) { e in
+            guard case .success(let before) = subject.evaluate(e.scenario.stores, e.scenario.activity),
+                  case .success(let after) = subject.evaluate(e.edited, e.scenario.activity) else { return "limitExceeded on a small store" }
+            if before.isShielded && !after.isShielded { return "was \(show(.success(before))), now allowed" }
+            if before.reason?.isCategoryReason == true && after != before { return "category reason changed: \(show(.success(before))) → \(show(.success(after)))" }
+            return nil
+        }
+    }
+
+    public static func shieldExceptNeverShields(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.except-never-shields", summary: "adding a token to an except set never shields an allowed activity (§2)",
+                 edited(shielding: false), describe: { $0.description }) { e in
+            guard case .success(let before) = subject.evaluate(e.scenario.stores, e.scenario.activity),
+                  case .success(let after) = subject.evaluate(e.edited, e.scenario.activity) else { return "limitExceeded on a small store" }
+            if !before.isShielded && after.isShielded { return "was allowed, now \(show(.success(after)))" }
+            if before.reason?.isCategoryReason == false && after != before { return "token reason changed: \(show(.success(before))) → \(show(.success(after)))" }
+            return nil
+        }
+    }
+
+    public static func shieldNilEqualsEmpty(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = Gen<(ShieldScenario, [UInt8])>.zip(.shieldScenario(), Gen<[UInt8]>.bytes(count: 0...16))
+        return Property("shield.nil-equals-empty", summary: "nil, empty sets, .none and .specific([]) shield alike (§2)",
+                        gen, describe: { "\($0.0)\n  swaps \($0.1)" }) { (s, swaps) in
+            var stores = s.stores
+            for (i, swap) in swaps.enumerated() where !stores.isEmpty {
+                let k = i % stores.count
+                switch swap % 6 {
+                case 0: if stores[k].applications?.isEmpty ?? true { stores[k].applications = stores[k].applications == nil ? [] : nil }
+                case 1: if stores[k].webDomains?.isEmpty ?? true { stores[k].webDomains = stores[k].webDomains == nil ? [] : nil }
+                case 2: if stores[k].applicationCategories == nil || stores[k].applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none {
+                    stores[k].applicationCategories = [nil, .some(.none), .specific([], except: [])][Int(swap / 6) % 3] }
+                case 3: if stores[k].webDomainCategories == nil || stores[k].webDomainCategories == ShieldSettings.ActivityCategoryPolicy<WebDomain>.none {
+                    stores[k].webDomainCategories = [nil, .some(.none), .specific([], except: [])][Int(swap / 6) % 3] }
+                case 4: stores.append(ShieldSettings(applications: [], applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none, webDomains: [], webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none))
+                default: stores.append(ShieldSettings())
+                }
+            }
+            let before = subject.evaluate(s.stores, s.activity), after = subject.evaluate(stores, s.activity)
+            return show(before) == show(after) ? nil : "\(show(before)) became \(show(after)) with \(stores.map(ShieldDescription.settings))"
+        }
+    }
+
+    public static func shieldCategoryReasonNamesOwnCategory(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.category-reason-names-own-category", summary: "a category reason always names the activity's own category, of the activity's kind (§2)",
+                 Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }) { s in
+            guard case .success(.shielded(let reason)) = subject.evaluate(s.stores, s.activity) else { return nil }
+            switch (reason, s.activity) {
+            case (.applicationCategory(let c), .application(_, let own)), (.webDomainCategory(let c), .webDomain(_, let own)):
+                return c == own ? nil : "reason names \(TokenUniverse.label(c)), the activity is in \(TokenUniverse.label(own))"
+            case (.application, .application), (.webDomain, .webDomain): return nil
+            default: return "reason \(reason.name) for \(ShieldDescription.activity(s.activity))"
+            }
+        }
+    }
+
+    public static func shieldStoreOrderIrrelevant(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = Gen<ShieldScenario>.shieldScenario(stores: 0...4).flatMap { s in
+            Gen<ShieldSettings>.shuffled(s.stores).map { (s, $0) }
+        }
+        return Property("shield.store-order-irrelevant", summary: "permuting the stores never changes a verdict (§2)",
+                        gen, describe: { "\($0.0)\n  permuted: \($0.1.map(ShieldDescription.settings))" }) { (s, permuted) in
+            let a = subject.evaluate(s.stores, s.activity), b = subject.evaluate(permuted, s.activity)
+            return show(a) == show(b) ? nil : "\(show(a)) in the original order, \(show(b)) permuted"
+        }
+    }
+
+    public static func shieldStoreUnionLaws(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = Gen<(ShieldScenario, ShieldScenario)>.zip(.shieldScenario(stores: 0...2), .shieldScenario(stores: 0...2))
+        return Property("shield.store-union-laws", summary: "stores combine as a join: no stores allow, A+B = join(A, B), A+A = A (§2)",
+                        gen, describe: { "A: \($0.0)\nB stores: \($0.1.stores.map(ShieldDescription.settings))" }) { (a, b) in
+            let activity = a.activity
+            if case .success(let v) = subject.evaluate([], activity), v != .allowed { return "no stores, but \(show(.success(v)))" }
+            guard case .success(let va) = subject.evaluate(a.stores, activity), case .success(let vb) = subject.evaluate(b.stores, activity),
+                  case .success(let vab) = subject.evaluate(a.stores + b.stores, activity),
+                  case .success(let vaa) = subject.evaluate(a.stores + a.stores, activity) else { return "limitExceeded on small stores" }
+            func rank(_ v: ShieldVerdict) -> Int { v.reason.map { $0.isCategoryReason ? 2 : 1 } ?? 0 }
+            let join = rank(va) >= rank(vb) ? va : vb
+            if vab != join { return "A: \(show(.success(va))), B: \(show(.success(vb))), A+B: \(show(.success(vab)))" }
+            if vaa != va { return "A: \(show(.success(va))), A+A: \(show(.success(vaa)))" }
+            return nil
+        }
+    }
+
+    /// Scenarios where store 0 both lists the activity's token and shields its category (maybe exempting it).
+    static var precedenceScenario: Gen<(ShieldScenario, Bool)> {
+        Gen<(ShieldScenario, Bool, Bool)>.zip(.shieldScenario(), Gen<Bool>.bool, Gen<Bool>.bool).map { (s, exempt, all) in
+            var s = s
+            if s.stores.isEmpty { s.stores = [ShieldSettings()] }
+            switch s.activity {
+            case .application(let t, let c):
+                s.stores[0].applications = (s.stores[0].applications ?? []).union([t])
+                let except: Set<ApplicationToken> = exempt ? [t] : []
+                s.stores[0].applicationCategories = all ? .all(except: except) : .specific([c], except: except)
+            case .webDomain(let t, let c):
+                s.stores[0].webDomains = (s.stores[0].webDomains ?? []).union([t])
+                let except: Set<WebDomainToken> = exempt ? [t] : []
+                s.stores[0].webDomainCategories = all ? .all(except: except) : .specific([c], except: except)
+            }
+            return (s, exempt)
+        }
+    }
+
+    public static func shieldCategoryPrecedence(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.category-precedence", summary: "when a category policy and a token list both shield, the reason is the category one (§2, field bug 5)",
+                 precedenceScenario.map { $0.0 }.filter { s in
+                     ShieldModel.match(s.stores[0], s.activity) == .category
+                 }, describe: { $0.description }) { s in
+            guard case .success(let v) = subject.evaluate(s.stores, s.activity) else { return "limitExceeded" }
+            return v.reason?.isCategoryReason == true ? nil : "got \(show(.success(v))), expected a category reason"
+        }
+    }
+
+    public static func shieldListedBeatsExcept(_ subject: ShieldSubject = .reference) -> Property {
+        Property("shield.listed-beats-except", summary: "a token listed in applications/webDomains stays shielded even when its category policy exempts it (§2, field bug 5)",
+                 precedenceScenario, describe: { "\($0.0)\n  exempt: \($0.1)" }) { (s, _) in
+            guard case .success(let v) = subject.evaluate(s.stores, s.activity) else { return "limitExceeded" }
+            return v.isShielded ? nil : "a listed token is allowed"
+        }
+    }
+
+    public static func shieldKindsNeverMix(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = Gen<(ShieldScenario, ShieldSettings)>.zip(.shieldScenario(), .shieldSettings())
+        return Property("shield.kinds-never-mix", summary: "the other kind's settings, even tokens with the same bytes, never change a verdict (§1, §2)",
+                        gen, describe: { "\($0.0)\n  other-kind settings from: \(ShieldDescription.settings($0.1))" }) { (s, noise) in
+            var stores = s.stores.isEmpty ? [ShieldSettings()] : s.stores
+            let baseline = subject.evaluate(stores, s.activity)
+            for k in stores.indices {
+                switch s.activity {
+                case .application(let t, let c):
+                    // Web-domain settings that would shield a web domain with the app's bytes and category.
+                    stores[k].webDomains = (noise.webDomains ?? []).union([WebDomainToken(bytes: t.bytes)])
+                    stores[k].webDomainCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
+                case .webDomain(let t, let c):
+                    stores[k].applications = (noise.applications ?? []).union([ApplicationToken(bytes: t.bytes)])
+                    stores[k].applicationCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
+                }
+            }
+            let changed = subject.evaluate(stores, s.activity)
+            return show(changed) == show(baseline) ? nil : "other-kind settings changed \(show(baseline)) into \(show(changed))"
+        }
+    }
+
+    /// Settings with one limited set of 45…55 tokens (universe of 64) and an activity.
+    static var limitScenario: Gen<(ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity)> {
+        Gen { source in
+            let set = Gen<ShieldSettings.LimitedSet>.caseOf().generate(using: source)
+            let size = Gen<Int>.int(in: 45...55).generate(using: source)
+            let offset = Gen<Int>.int(in: 0...8).generate(using: source)
+            var s = Gen<ShieldSettings>.shieldSettings().generate(using: source)
+            let indices = (0..<size).map { offset + $0 }
+            switch set {
+            case .applications: s.applications = Set(indices.map { TokenUniverse.token($0, Application.self) })
+            case .webDomains: s.webDomains = Set(indices.map { TokenUniverse.token($0, WebDomain.self) })
+            case .applicationCategories: s.applicationCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.applicationCategories?.exceptions ?? [])
+            case .applicationCategoryExceptions: s.applicationCategories = .all(except: Set(indices.map { TokenUniverse.token($0, Application.self) }))
+            case .webDomainCategories: s.webDomainCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.webDomainCategories?.exceptions ?? [])
+            case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: Set(indices.map { TokenUniverse.token($0, WebDomain.self) }))
+            }
+            return (s, set, size, Gen<ShieldActivity>.shieldActivity().generate(using: source))
+        }
+    }
+
+    public static func shieldLimits(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])>.zip(limitScenario, Gen<ShieldSettings>.shieldSettings().array(count: 0...2))
+        return Property("shield.limits", summary: "a store with more than 50 tokens in a limited set fails every evaluation with limitExceeded; 50 never does (§2)",
+                        gen, describe: { "\($0.0.1.rawValue) holds \($0.0.2) tokens; \(ShieldDescription.activity($0.0.3)); \($0.1.count) other stores" }) { (scenario, others) in
+            let (settings, set, size, activity) = scenario
+            let result = subject.evaluate(others + [settings], activity)
+            switch result {
+            case .failure(let error):
+                if size <= 50 { return "limitExceeded (\(error.set.rawValue)) with only \(size) tokens" }
+                if error.set != set || error.count != size || error.storeIndex != others.count { return "wrong error \(error)" }
+                return nil
+            case .success(let v):
+                return size > 50 ? "evaluated to \(show(.success(v))) with \(size) tokens" : nil
+            }
+        }
+    }
+
+    /// Assignments of settings to named stores, and an activity.
+    struct StoreAssignments: Sendable, CustomStringConvertible {
+        var assignments: [(name: String?, settings: ShieldSettings)]
+        var activity: ShieldActivity
+        var description: String {
+            "activity \(ShieldDescription.activity(activity))\n" + assignments.map { "  \($0.name.map { "store \($0)" } ?? "unnamed store") = \(ShieldDescription.settings($0.settings))" }.joined(separator: "\n")
+        }
+    }
+
+    public static func shieldNamedStoresShare() -> Property {
+        let names: [String?] = [nil, "focus", "sleep"]
+        let gen = Gen<StoreAssignments> { source in
+            let count = Gen<Int>.int(in: 0...5).generate(using: source)
+            var assignments: [(String?, ShieldSettings)] = []
+            for _ in 0..<count {
+                assignments.append((Gen<String?>.element(of: names).generate(using: source), Gen<ShieldSettings>.shieldSettings().generate(using: source)))
+            }
+            return StoreAssignments(assignments: assignments.map { (name: $0.0, settings: $0.1) }, activity: Gen<ShieldActivity>.shieldActivity().generate(using: source))
+        }
+        return Property("shield.named-stores-share", summary: "stores of one name share settings (last write wins); the environment's verdict is the evaluation over its stores (§2)",
+                        gen, describe: { $0.description }) { a in
+            let environment = ScreenTimeEnvironment()
+            func store(_ name: String?) -> ManagedSettingsStore {
+                name.map { ManagedSettingsStore(named: .init($0), environment: environment) } ?? ManagedSettingsStore(environment: environment)
+            }
+            var latest: [String: ShieldSettings] = [:]
+            for (name, settings) in a.assignments {
+                store(name).shield = settings
+                latest[name ?? "\u{0}unnamed"] = settings
+            }
+            for name in names {
+                let expected = latest[name ?? "\u{0}unnamed"] ?? ShieldSettings()
+                if store(name).shield != expected { return "store \(name ?? "unnamed") reads back different settings" }
+            }
+            let expected = ModelVerdict(ShieldModel.verdict(Array(latest.values), a.activity))
+            let got: ModelVerdict
+            do { got = ModelVerdict(try environment.evaluateShield(a.activity)) } catch { got = ModelVerdict(nil) }
+            return got == expected ? nil : "environment says \(got), expected \(expected)"
+        }
+    }
+
+    struct ModelVerdict: Equatable, CustomStringConvertible {
+        var verdict: ShieldVerdict?
+        init(_ v: ShieldVerdict?) { verdict = v }
+        var description: String { verdict.map { ShieldDescription.verdict(.success($0)) } ?? "limitExceeded" }
+    }
+
+    static var shieldProperties: [Property] {
+        [
+            shieldMatchesModel(), shieldMonotoneAddingToken(), shieldExceptNeverShields(), shieldNilEqualsEmpty(),
+            shieldCategoryReasonNamesOwnCategory(), shieldStoreOrderIrrelevant(), shieldStoreUnionLaws(),
+            shieldCategoryPrecedence(), shieldListedBeatsExcept(), shieldKindsNeverMix(), shieldLimits(), shieldNamedStoresShare(),
+        ]
+    }
+}

@@ -1,0 +1,209 @@
+import Conformance
+import Foundation
+import PropertyTesting
+import ReferenceProperties
+
+/// `stc check`: runs the named properties of the reference (see `--help`).
+enum CheckCommand {
+    static let help = """
+        Usage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--replay HEX] [--corpus DIR]
+
+        Runs the reference's named properties (SPEC §1–§4) with generated cases. NAME selects properties: an
+        exact name (selection.stable-order), a family (shield. or shield), or a glob (*-laws, url.*). With
+        no NAME, every property runs.
+
+        For each property: saved regressions in DIR/<property>/regressions/ are replayed first, then N random
+        cases from the seed. A line per property says passed or failed, the cases run, cases per second and the
+        seed. A failure is shrunk to a minimal counterexample, printed with the message, the one-line command
+        that replays exactly that case (--replay) and the one that reruns the run (--seed), and saved as a
+        regression file so that later runs (and swift test) replay it first.
+
+        Options:
+          --list            print the properties, one per line: NAME<TAB>summary; nothing runs
+          --seed S          run seed (decimal, 0…18446744073709551615); default: a fresh one, printed
+          --iterations N    random cases per property (default 100)
+          --replay HEX      run exactly the case these choice bytes encode (as printed after a failure); needs
+                            exactly one property; no regressions, no shrinking, nothing saved
+          --corpus DIR      where regressions are read and saved (default: corpus, relative to the current
+                            directory)
+          -h, --help
+
+        Progress goes to standard error, and only when it is a terminal.
+        Exit codes: 0 every property passed, 1 a property failed (or gave up: too many discarded cases),
+        2 usage error (unknown option or property name, bad number or hex).
+        """
+
+    struct Options {
+        var patterns: [String] = []
+        var list = false
+        var seed: UInt64?
+        var iterations = 100
+        var replay: [UInt8]?
+        var corpus = "corpus"
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var options = Options()
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError("\(flag) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let argument = arguments[i]
+            switch argument {
+            case "-h", "--help": return nil
+            case "--list": options.list = true
+            case "--seed":
+                let text = try value(argument)
+                guard let seed = UInt64(text) else { throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'") }
+                options.seed = seed
+            case "--iterations":
+                let text = try value(argument)
+                guard let n = Int(text), n > 0 else { throw UsageError("--iterations takes a positive number, not '\(text)'") }
+                options.iterations = n
+            case "--replay":
+                let text = try value(argument)
+                guard let bytes = parseHex(text) else { throw UsageError("--replay takes hex bytes (an even number of 0-9a-f), not '\(text)'") }
+                options.replay = bytes
+            case "--corpus": options.corpus = try value(argument)
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option '\(argument)'") }
+                options.patterns.append(argument)
+            }
+            i += 1
+        }
+        return options
+    }
+
+    static func parseHex(_ text: String) -> [UInt8]? {
+        var digits = Array(text.utf8)
+        if digits == Array("\"\"".utf8) { digits = [] }
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        var k = 0
+        while k < digits.count {
+            guard let hi = value(digits[k]), let lo = value(digits[k + 1]) else { return nil }
+            bytes.append(hi << 4 | lo)
+            k += 2
+        }
+        return bytes
+    }
+
+    /// The properties a pattern selects: an exact name, a glob (`*`, `?`, `[`), or a family given as a prefix
+    /// ending in a dot (`shield.`) or as its bare name (`shield`). A partial name (`shield.limit`) selects nothing.
+    static func select(_ pattern: String, from names: [String]) -> [String] {
+        if names.contains(pattern) { return [pattern] }
+        if pattern.contains(where: { "*?[".contains($0) }) {
+            let glob = Glob(pattern)
+            return names.filter { glob.matches($0) }
+        }
+        if pattern.hasSuffix(".") { return names.filter { $0.hasPrefix(pattern) } }
+        if !pattern.contains(".") { return names.filter { $0.hasPrefix(pattern + ".") } }
+        return []
+    }
+
+    /// Names close to an unknown one: sharing its family or containing it, or within a small edit distance.
+    static func closeNames(to pattern: String, in names: [String]) -> [String] {
+        let lowered = pattern.lowercased()
+        let family = lowered.split(separator: ".").first.map(String.init) ?? lowered
+        let scored = names.map { name -> (String, Int) in
+            let n = name.lowercased()
+            var score = editDistance(lowered, n)
+            if n.contains(lowered) || lowered.contains(n) { score = min(score, 1) }
+            if let tail = lowered.split(separator: ".").last, tail.count >= 3, n.contains(tail) { score = min(score, 2) }
+            if n.hasPrefix(family + ".") { score = min(score, max(2, score - 6)) }
+            return (name, score)
+        }
+        let limit = max(3, pattern.count / 3)
+        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(8).map(\.0)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            guard let parsed = try parse(arguments) else {
+                Console.out(help)
+                return 0
+            }
+            options = parsed
+        } catch {
+            Console.error("stc check: \(error)\n\nUsage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--replay HEX] [--corpus DIR] (stc check --help)")
+            return 2
+        }
+        let catalog = ReferenceProperties.catalog
+        let names = catalog.names
+
+        var selected: [String] = []
+        for pattern in options.patterns {
+            let matches = select(pattern, from: names)
+            if matches.isEmpty {
+                let close = closeNames(to: pattern, in: names)
+                var message = "stc check: no property named '\(pattern)'."
+                message += close.isEmpty ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
+                Console.error(message)
+                return 2
+            }
+            for name in matches where !selected.contains(name) { selected.append(name) }
+        }
+        if options.patterns.isEmpty { selected = names }
+        let properties = selected.compactMap { catalog.property(named: $0) }
+
+        if options.list {
+            Console.out(properties.map { "\($0.name)\t\($0.summary)" }.joined(separator: "\n"))
+            return 0
+        }
+        if options.replay != nil && properties.count != 1 {
+            Console.error("stc check: --replay needs exactly one property name (it selects \(properties.count))")
+            return 2
+        }
+
+        let seed = options.seed ?? UInt64.random(in: .min ... .max)
+        let config = RunConfiguration(
+            seed: seed, iterations: options.iterations, replay: options.replay,
+            regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil, command: "stc check")
+        let progress = Console.stderrIsTerminal
+        let clock = ContinuousClock()
+        let started = clock.now
+        var failed = 0
+        var cases = 0
+        for (index, property) in properties.enumerated() {
+            if progress {
+                FileHandle.standardError.write(Data("\r\u{1B}[K[\(index + 1)/\(properties.count)] \(property.name) (\(options.iterations) cases)…".utf8))
+            }
+            let result = property.check(config)
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            cases += result.casesRun
+            if !result.passed { failed += 1 }
+            Console.out(result.report)
+        }
+        let elapsed = clock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let what = options.replay != nil ? "replayed 1 case" : "\(cases) cases"
+        Console.out("\(properties.count) properties, \(properties.count - failed) passed, \(failed) failed; \(what), seed \(seed), in \(String(format: "%.2f", seconds)) s")
+        return failed == 0 ? 0 : 1
+    }
+}
