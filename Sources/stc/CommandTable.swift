@@ -16,6 +16,7 @@ enum CommandTable {
         Command(name: "conformance", summary: "run the conformance vectors against the reference and adapters", run: ConformanceCommand.main),
         Command(name: "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)", run: InspectCommand.main),
         Command(name: "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", run: AdapterCommand.main),
+        Command(name: "bench", summary: "measure the hot paths against Foundation and the performance targets", run: BenchCommand.main),
     ]
 
     static var help: String {
