@@ -266,7 +266,9 @@ public struct JSONScanner {
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             index += 1
         }
-        var bytes: [UInt8] = Array(buffer[start..<index])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(index - start + 32)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
         while true {
             guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
             let c = buffer[index]
@@ -279,8 +281,15 @@ public struct JSONScanner {
             case 0..<0x20:
                 throw JSONParseError(.controlCharacterInString, at: index)
             case 0x20..<0x80:
-                bytes.append(c)
+                // A run of printable ASCII without quote or backslash, copied in one go.
+                let runStart = index
                 index += 1
+                while index < buffer.count {
+                    let d = buffer[index]
+                    if d < 0x20 || d >= 0x80 || d == UInt8(ascii: "\"") || d == UInt8(ascii: "\\") { break }
+                    index += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
             default:
                 try copyUTF8Scalar(into: &bytes)
             }
