@@ -48,16 +48,17 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            let keys = members.keys.sorted(by: codePointLess)
-            for (i, k) in keys.enumerated() {
+            // Sorting the members themselves (not the keys, then looking each one up) hashes nothing.
+            let sorted = members.count < 2 ? Array(members) : members.sorted { codePointLess($0.key, $1.key) }
+            for (i, member) in sorted.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, options, indent + 1)
-                writeString(k, into: &out, escapeSlashes: options.escapeSlashes)
+                writeString(member.key, into: &out, escapeSlashes: options.escapeSlashes)
                 out.append(UInt8(ascii: ":"))
                 if options.pretty { out.append(UInt8(ascii: " ")) }
-                write(members[k] ?? .null, into: &out, options: options, indent: indent + 1)
+                write(member.value, into: &out, options: options, indent: indent + 1)
             }
-            if !keys.isEmpty { newline(&out, options, indent) }
+            if !sorted.isEmpty { newline(&out, options, indent) }
             out.append(UInt8(ascii: "}"))
         }
     }

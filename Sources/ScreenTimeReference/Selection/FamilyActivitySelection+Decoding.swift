@@ -191,7 +191,9 @@ private struct SelectionReader {
             scanner.leave()
             return
         }
-        var keys: Set<String> = []
+        // The seven known keys are remembered by bit, without hashing; only unknown keys go into a set.
+        var knownSeen: UInt8 = 0
+        var unknownSeen: Set<String> = []
         repeat {
             scanner.skipWhitespace()
             guard try scanner.peek() == UInt8(ascii: "\"") else {
@@ -201,7 +203,14 @@ private struct SelectionReader {
             let key = try scanner.parseString()
             try scanner.consume(UInt8(ascii: ":"))
             scanner.skipWhitespace()
-            if !keys.insert(key).inserted {
+            let isNew: Bool
+            if let bit = SelectionDecoder.knownKeys.firstIndex(of: key) {
+                isNew = knownSeen & (1 << bit) == 0
+                knownSeen |= 1 << bit
+            } else {
+                isNew = unknownSeen.insert(key).inserted
+            }
+            if !isNew {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                 try scanner.skipValue()  // the first occurrence stands; the document is invalid anyway
                 continue
