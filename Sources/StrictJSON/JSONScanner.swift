@@ -255,7 +255,8 @@ public struct JSONScanner {
     public mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: printable ASCII with no escapes.
+        // Fast path: printable ASCII with no escapes, eight bytes at a time up to the first byte that is not.
+        index = skipPlainBytes(from: index)
         while index < buffer.count {
             let c = buffer[index]
             if c == UInt8(ascii: "\"") {
@@ -283,7 +284,7 @@ public struct JSONScanner {
             case 0x20..<0x80:
                 // A run of printable ASCII without quote or backslash, copied in one go.
                 let runStart = index
-                index += 1
+                index = skipPlainBytes(from: index + 1)
                 while index < buffer.count {
                     let d = buffer[index]
                     if d < 0x20 || d >= 0x80 || d == UInt8(ascii: "\"") || d == UInt8(ascii: "\\") { break }
@@ -294,6 +295,29 @@ public struct JSONScanner {
                 try copyUTF8Scalar(into: &bytes)
             }
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is a quote, a backslash, a control character or
+    /// not ASCII (or of the last few bytes, which are left to the byte-by-byte loop), skipping eight plain bytes
+    /// per step: SWAR tests whose lowest flagged byte is always exact (borrows only flag bytes above a true hit).
+    @inline(__always)
+    func skipPlainBytes(from start: Int) -> Int {
+        guard let base = buffer.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* 0x22
+        let backslashes = ones &* 0x5C
+        var i = start
+        while i &+ 8 <= buffer.count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let q = w ^ quotes
+            let b = w ^ backslashes
+            let special = (w & highs) | ((w &- ones &* 0x20) & ~w & highs) | ((q &- ones) & ~q & highs)
+                | ((b &- ones) & ~b & highs)
+            if special != 0 { return i &+ special.trailingZeroBitCount / 8 }
+            i &+= 8
+        }
+        return i
     }
 
     /// Copies one multi-byte UTF-8 sequence after checking it (no overlongs, no surrogates, ≤ U+10FFFF).
