@@ -83,6 +83,22 @@ extension BenchSuite {
                                          unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
         }
 
+        if selected("runner.alone") {
+            // The runner's own share: the same cases answered from a precomputed list (no operation runs), so
+            // what is left is dispatch, judging and result building.
+            let outcomes = runner.cases.map { OperationTable.perform($0.op, input: $0.input) }
+            final class Cursor: @unchecked Sendable { var next = 0 }
+            let cursor = Cursor()
+            let replay = InProcessImplementation(name: "replay", summary: "precomputed answers") { _, _ in
+                defer { cursor.next = (cursor.next + 1) % outcomes.count }
+                return outcomes[cursor.next]
+            }
+            let workload = Workload(items: count) { runner.run(replay).results.count }
+            let r = Timer.measure(workload, plan: plan)
+            report.figures.append(Figure(id: "runner.alone", section: section, label: "runner alone (precomputed answers)",
+                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+        }
+
         guard selected("runner.adapter") else { return }
         guard let executable = stcExecutable else {
             report.skips.append(Skip(section: section, reason: "through stc adapter: cannot find the stc executable"))

@@ -275,6 +275,20 @@ private struct SelectionReader {
             scanner.leave()
             return
         }
+        // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
+        // do not grow one doubling at a time.
+        let expected = min((scanner.buffer.count - scanner.index) / 180 + 1, 4096)
+        switch kind {
+        case .application:
+            applications.reserveCapacity(expected)
+            applicationByteCounts.reserveCapacity(expected)
+        case .category:
+            categories.reserveCapacity(expected)
+            categoryByteCounts.reserveCapacity(expected)
+        case .webDomain:
+            webDomains.reserveCapacity(expected)
+            webDomainByteCounts.reserveCapacity(expected)
+        }
         var index = 0
         repeat {
             scanner.skipWhitespace()
