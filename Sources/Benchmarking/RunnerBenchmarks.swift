@@ -70,6 +70,7 @@ extension BenchSuite {
     /// The conformance runner over synthetic cases: in process, and through `stc adapter`.
     func runnerSection(into report: inout BenchReport) {
         let section = "conformance runner (synthetic cases: selection, url, template, shield)"
+        guard ["runner.inProcess", "runner.alone", "runner.adapter"].contains(where: selected) else { return }
         let count = plan.repetitions <= 3 ? 1000 : 4000
         let runner = ConformanceRunner(suites: [SyntheticCases.suite(count: count)])
 
