@@ -7,6 +7,7 @@
 //   PropertyTesting       choice-sequence generators, shrinking, runner (knows nothing of Screen Time)
 //   ReferenceProperties   domain generators and the named properties, harness bodies shared with Fuzz/
 //   Conformance           vectors, the operation table, implementations, runner, reports
+//   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
 //   stc                   the command-line tool: thin commands over the libraries
 import PackageDescription
 
@@ -27,7 +28,9 @@ let package = Package(
         .target(name: "PropertyTesting"),
         .target(name: "ReferenceProperties", dependencies: ["ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
-        .executableTarget(name: "stc", dependencies: ["Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
+        // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
+        .target(name: "Benchmarking", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
+        .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         .testTarget(

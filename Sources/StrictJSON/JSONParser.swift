@@ -33,6 +33,12 @@ public struct JSONParser {
         try parse(Array(text.utf8), limits: limits)
     }
 
+    /// Parses bytes in place (no copy), and returns only the value.
+    public static func value(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
+        var scanner = JSONScanner(buffer: bytes, maxDepth: limits.maxDepth)
+        return try scanner.parseDocument().value
+    }
+
     /// Parses and returns only the value (duplicate keys keep their last value).
     public static func value(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
         try parse(bytes, limits: limits).value

@@ -255,7 +255,8 @@ public struct JSONScanner {
     public mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: printable ASCII with no escapes.
+        // Fast path: printable ASCII with no escapes, eight bytes at a time up to the first byte that is not.
+        index = skipPlainBytes(from: index)
         while index < buffer.count {
             let c = buffer[index]
             if c == UInt8(ascii: "\"") {
@@ -266,7 +267,9 @@ public struct JSONScanner {
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             index += 1
         }
-        var bytes: [UInt8] = Array(buffer[start..<index])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(index - start + 32)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
         while true {
             guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
             let c = buffer[index]
@@ -279,12 +282,42 @@ public struct JSONScanner {
             case 0..<0x20:
                 throw JSONParseError(.controlCharacterInString, at: index)
             case 0x20..<0x80:
-                bytes.append(c)
-                index += 1
+                // A run of printable ASCII without quote or backslash, copied in one go.
+                let runStart = index
+                index = skipPlainBytes(from: index + 1)
+                while index < buffer.count {
+                    let d = buffer[index]
+                    if d < 0x20 || d >= 0x80 || d == UInt8(ascii: "\"") || d == UInt8(ascii: "\\") { break }
+                    index += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
             default:
                 try copyUTF8Scalar(into: &bytes)
             }
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is a quote, a backslash, a control character or
+    /// not ASCII (or of the last few bytes, which are left to the byte-by-byte loop), skipping eight plain bytes
+    /// per step: SWAR tests whose lowest flagged byte is always exact (borrows only flag bytes above a true hit).
+    @inline(__always)
+    func skipPlainBytes(from start: Int) -> Int {
+        guard let base = buffer.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* 0x22
+        let backslashes = ones &* 0x5C
+        var i = start
+        while i &+ 8 <= buffer.count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let q = w ^ quotes
+            let b = w ^ backslashes
+            let special = (w & highs) | ((w &- ones &* 0x20) & ~w & highs) | ((q &- ones) & ~q & highs)
+                | ((b &- ones) & ~b & highs)
+            if special != 0 { return i &+ special.trailingZeroBitCount / 8 }
+            i &+= 8
+        }
+        return i
     }
 
     /// Copies one multi-byte UTF-8 sequence after checking it (no overlongs, no surrogates, ≤ U+10FFFF).

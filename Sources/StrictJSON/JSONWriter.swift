@@ -48,16 +48,17 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            let keys = members.keys.sorted(by: codePointLess)
-            for (i, k) in keys.enumerated() {
+            // Sorting the members themselves (not the keys, then looking each one up) hashes nothing.
+            let sorted = members.count < 2 ? Array(members) : members.sorted { codePointLess($0.key, $1.key) }
+            for (i, member) in sorted.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, options, indent + 1)
-                writeString(k, into: &out, escapeSlashes: options.escapeSlashes)
+                writeString(member.key, into: &out, escapeSlashes: options.escapeSlashes)
                 out.append(UInt8(ascii: ":"))
                 if options.pretty { out.append(UInt8(ascii: " ")) }
-                write(members[k] ?? .null, into: &out, options: options, indent: indent + 1)
+                write(member.value, into: &out, options: options, indent: indent + 1)
             }
-            if !keys.isEmpty { newline(&out, options, indent) }
+            if !sorted.isEmpty { newline(&out, options, indent) }
             out.append(UInt8(ascii: "}"))
         }
     }
@@ -71,7 +72,23 @@ public enum JSONWriter {
     /// Orders strings by Unicode code point (Swift's `<` on `String` compares by canonical equivalence instead).
     public static func codePointLess(_ a: String, _ b: String) -> Bool {
         // UTF-8 byte order is code point order.
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in bytesLess(x, y) } }
+    }
+
+    /// Lexicographic byte order (for UTF-8, code point order).
+    @inlinable
+    public static func bytesLess(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = min(a.count, b.count)
+        var i = 0
+        while i < n {
+            let x = a[i]
+            let y = b[i]
+            if x != y { return x < y }
+            i += 1
+        }
+        return a.count < b.count
     }
 
     static func writeNumber(_ n: Double, into out: inout [UInt8]) {
@@ -88,24 +105,50 @@ public enum JSONWriter {
 
     /// Writes `s` as a JSON string: `"` `\` and control characters escaped, everything else as UTF-8.
     public static func writeString(_ s: String, into out: inout [UInt8], escapeSlashes: Bool = false) {
+        var s = s
+        s.withUTF8 { writeString(utf8: $0, into: &out, escapeSlashes: escapeSlashes) }
+    }
+
+    /// Whether a byte needs an escape in a JSON string: 1 always (`"`, `\`, controls), 2 only with escaped slashes.
+    private static let escapeClass: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in 0..<0x20 { table[byte] = 1 }
+        table[Int(UInt8(ascii: "\""))] = 1
+        table[Int(UInt8(ascii: "\\"))] = 1
+        table[Int(UInt8(ascii: "/"))] = 2
+        return table
+    }()
+
+    /// ``writeString(_:into:escapeSlashes:)`` over UTF-8 bytes: runs of bytes that need no escape are copied
+    /// in one go.
+    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], escapeSlashes: Bool = false) {
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "/") where escapeSlashes: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+        let mask: UInt8 = escapeSlashes ? 3 : 1
+        escapeClass.withUnsafeBufferPointer { table in
+            var runStart = 0
+            for i in 0..<bytes.count where table[Int(bytes[i])] & mask != 0 {
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                appendEscaped(bytes[i], into: &out)
+                runStart = i + 1
             }
+            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        default:
+            out.append(contentsOf: "u00".utf8)
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
+        }
     }
 }

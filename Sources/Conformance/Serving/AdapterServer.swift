@@ -28,24 +28,47 @@ public struct AdapterServer {
         if line.last == 0x0D { line = line.dropLast() }
         let request: JSONValue
         do {
-            request = try JSONParser.value(Array(line))
+            request = try line.withUnsafeBufferPointer { (bytes) throws(JSONParseError) -> JSONValue in
+                try JSONParser.value(bytes)
+            }
         } catch {
             return Self.response(id: .null, ["error": "protocol"])
         }
         guard case .object(let members) = request else { return Self.response(id: .null, ["error": "protocol"]) }
         let id = members["id"] ?? .null
         guard case .string(let op)? = members["op"] else { return Self.response(id: id, ["error": "protocol"]) }
-        switch perform(op, members["input"] ?? .null) {
-        case .output(let output): return Self.response(id: id, ["output": output])
-        case .error(let code): return Self.response(id: id, ["error": .string(code)])
-        case .unsupported: return Self.response(id: id, ["unsupported": true])
-        }
+        return Self.response(id: id, perform(op, members["input"] ?? .null))
     }
 
     static func response(id: JSONValue, _ body: [String: JSONValue]) -> [UInt8] {
         var members = body
         members["id"] = id
         return JSONWriter.bytes(.object(members))
+    }
+
+    /// The response to an answered request, written directly in the bytes ``response(id:_:)`` gives (keys in
+    /// code-point order: `error` < `id` < `output` < `unsupported`), without building an object to sort.
+    static func response(id: JSONValue, _ outcome: OperationOutcome) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        switch outcome {
+        case .output(let output):
+            out.append(contentsOf: #"{"id":"#.utf8)
+            JSONWriter.write(id, into: &out)
+            out.append(contentsOf: #","output":"#.utf8)
+            JSONWriter.write(output, into: &out)
+        case .error(let code):
+            out.append(contentsOf: #"{"error":"#.utf8)
+            JSONWriter.writeString(code, into: &out)
+            out.append(contentsOf: #","id":"#.utf8)
+            JSONWriter.write(id, into: &out)
+        case .unsupported:
+            out.append(contentsOf: #"{"id":"#.utf8)
+            JSONWriter.write(id, into: &out)
+            out.append(contentsOf: #","unsupported":true"#.utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
     }
 
     /// Feeds bytes read from the input; calls `emit` with each complete response line (newline included).

@@ -16,45 +16,91 @@ public enum Base64 {
         return table
     }()
 
+    /// Two output characters per 12 input bits: entry `v` holds the characters for `v >> 6` and `v & 63`, the
+    /// first in the low byte (the order in memory after a little-endian store).
+    private static let pairs: [UInt16] = (0..<4096).map { v in
+        UInt16(alphabet[v >> 6]) | UInt16(alphabet[v & 63]) << 8
+    }
+
+    /// The value of a character already shifted into place for each of the four positions of a quad, so that a
+    /// quad decodes with four lookups and three ORs. Bit 31 marks a character outside the alphabet.
+    private static let shifted: [UInt32] = {
+        var table = [UInt32](repeating: 0x8000_0000, count: 4 * 256)
+        for c in 0..<256 where values[c] != 0xFF {
+            let v = UInt32(values[c])
+            table[c] = v << 18
+            table[256 + c] = v << 12
+            table[512 + c] = v << 6
+            table[768 + c] = v
+        }
+        return table
+    }()
+
     /// Whether `byte` is one of the 64 characters of the standard alphabet (`=` is not).
     public static func isAlphabetCharacter(_ byte: UInt8) -> Bool { values[Int(byte)] != 0xFF }
 
     /// Standard padded base64 of `bytes`.
     public static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let out = encodeToBytes(Array(bytes))
-        return String(decoding: out, as: UTF8.self)
+        if let string = bytes.withContiguousStorageIfAvailable({ encodedString($0) }) { return string }
+        return Array(bytes).withUnsafeBufferPointer { encodedString($0) }
     }
 
     public static func encodeToBytes(_ bytes: [UInt8]) -> [UInt8] {
-        let n = bytes.count
-        let outCount = ((n + 2) / 3) * 4
-        return [UInt8](unsafeUninitializedCapacity: outCount) { out, initialized in
-            bytes.withUnsafeBufferPointer { input in
-                alphabet.withUnsafeBufferPointer { a in
-                    var i = 0
-                    var o = 0
-                    while i + 3 <= n {
-                        let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                        out[o] = a[Int(v >> 18)]
-                        out[o + 1] = a[Int((v >> 12) & 63)]
-                        out[o + 2] = a[Int((v >> 6) & 63)]
-                        out[o + 3] = a[Int(v & 63)]
-                        i += 3
-                        o += 4
-                    }
-                    let rest = n - i
-                    if rest > 0 {
-                        var v = UInt32(input[i]) << 16
-                        if rest == 2 { v |= UInt32(input[i + 1]) << 8 }
-                        out[o] = a[Int(v >> 18)]
-                        out[o + 1] = a[Int((v >> 12) & 63)]
-                        out[o + 2] = rest == 2 ? a[Int((v >> 6) & 63)] : UInt8(ascii: "=")
-                        out[o + 3] = UInt8(ascii: "=")
-                        o += 4
-                    }
-                    initialized = o
-                }
+        bytes.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: encodedCount(input.count)) { out, initialized in
+                initialized = encode(input, into: out.baseAddress!)
             }
+        }
+    }
+
+    /// Standard padded base64 of `input`, written straight into the string's storage.
+    static func encodedString(_ input: UnsafeBufferPointer<UInt8>) -> String {
+        let count = encodedCount(input.count)
+        if count == 0 { return "" }
+        return String(unsafeUninitializedCapacity: count) { out in encode(input, into: out.baseAddress!) }
+    }
+
+    /// Length of the padded encoding of `byteCount` bytes.
+    static func encodedCount(_ byteCount: Int) -> Int { ((byteCount + 2) / 3) * 4 }
+
+    /// Writes the padded encoding of `input` at `out` (which has room for ``encodedCount(_:)`` bytes);
+    /// returns the number of bytes written.
+    static func encode(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = input.count
+        guard n > 0, let source = input.baseAddress else { return 0 }
+        return pairs.withUnsafeBufferPointer { table in
+            let p = table.baseAddress!
+            let target = UnsafeMutableRawPointer(out)
+            var i = 0
+            var o = 0
+            // Six bytes to eight characters per step, while an 8-byte load stays inside the input.
+            while i &+ 8 <= n {
+                let w = UInt64(bigEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+                let a = UInt64(p[Int(truncatingIfNeeded: w >> 52)]) | UInt64(p[Int(truncatingIfNeeded: w >> 40) & 0xFFF]) << 16
+                let b = UInt64(p[Int(truncatingIfNeeded: w >> 28) & 0xFFF]) | UInt64(p[Int(truncatingIfNeeded: w >> 16) & 0xFFF]) << 16
+                target.storeBytes(of: (a | b << 32).littleEndian, toByteOffset: o, as: UInt64.self)
+                i &+= 6
+                o &+= 8
+            }
+            while i + 3 <= n {
+                let v = Int(source[i]) << 16 | Int(source[i + 1]) << 8 | Int(source[i + 2])
+                let quad = UInt32(p[v >> 12]) | UInt32(p[v & 0xFFF]) << 16
+                target.storeBytes(of: quad.littleEndian, toByteOffset: o, as: UInt32.self)
+                i += 3
+                o += 4
+            }
+            let rest = n - i
+            if rest > 0 {
+                var v = Int(source[i]) << 16
+                if rest == 2 { v |= Int(source[i + 1]) << 8 }
+                let high = p[v >> 12]
+                out[o] = UInt8(truncatingIfNeeded: high)
+                out[o + 1] = UInt8(truncatingIfNeeded: high >> 8)
+                out[o + 2] = rest == 2 ? UInt8(truncatingIfNeeded: p[v & 0xFFF]) : UInt8(ascii: "=")
+                out[o + 3] = UInt8(ascii: "=")
+                o += 4
+            }
+            return o
         }
     }
 
@@ -87,6 +133,96 @@ public enum Base64 {
     public static func decodeReportingOffset(_ text: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], DecodingFailure> {
         let n = text.count
         if n == 0 { return .success([]) }
+        guard n % 4 == 0 else { return .failure(diagnose(text)) }
+        let padding = paddingCount(text)
+        var valid = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: n / 4 * 3 - padding) { out, initialized in
+            valid = decodeQuads(text, padding: padding, into: out.baseAddress)
+            initialized = valid ? out.count : 0
+        }
+        return valid ? .success(bytes) : .failure(diagnose(text))
+    }
+
+    /// Checks that `text` is canonical standard base64 without decoding it; returns the decoded byte count, or
+    /// the same failure as ``decodeReportingOffset(_:)-(UnsafeBufferPointer<UInt8>)``.
+    public static func validate(_ text: UnsafeBufferPointer<UInt8>) -> Result<Int, DecodingFailure> {
+        let n = text.count
+        if n == 0 { return .success(0) }
+        guard n % 4 == 0 else { return .failure(diagnose(text)) }
+        let padding = paddingCount(text)
+        return decodeQuads(text, padding: padding, into: nil) ? .success(n / 4 * 3 - padding) : .failure(diagnose(text))
+    }
+
+    /// 0, 1 or 2 `=` at the end of a text whose length is a positive multiple of 4.
+    @inline(__always)
+    private static func paddingCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = text.count
+        guard text[n - 1] == UInt8(ascii: "=") else { return 0 }
+        return text[n - 2] == UInt8(ascii: "=") ? 2 : 1
+    }
+
+    /// One pass over a text whose length is a positive multiple of 4 and that ends in `padding` `=`: decodes into
+    /// `out` when given, and returns whether every character was in the alphabet and the pad bits were zero.
+    /// An invalid character maps to bit 31, so OR-ing the mapped values shows whether there was one.
+    @inline(__always)
+    private static func decodeQuads(_ text: UnsafeBufferPointer<UInt8>, padding: Int, into out: UnsafeMutablePointer<UInt8>?) -> Bool {
+        shifted.withUnsafeBufferPointer { table in
+            let t = table.baseAddress!
+            let s = text.baseAddress!
+            let n = text.count
+            let fullEnd = padding == 0 ? n : n - 4
+            var seen: UInt32 = 0
+            var i = 0
+            var o = 0
+            if let out {
+                // While 4 bytes of room remain, write each quad's 3 bytes with one 4-byte store (the 4th byte is
+                // overwritten by the next quad).
+                let room = n / 4 * 3 - padding
+                while i < fullEnd, o + 4 <= room {
+                    let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                    seen |= v
+                    UnsafeMutableRawPointer(out).storeBytes(of: (v << 8).bigEndian, toByteOffset: o, as: UInt32.self)
+                    i += 4
+                    o += 3
+                }
+                while i < fullEnd {
+                    let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                    seen |= v
+                    out[o] = UInt8(truncatingIfNeeded: v >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: v)
+                    i += 4
+                    o += 3
+                }
+            } else {
+                while i < fullEnd {
+                    seen |= t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                    i += 4
+                }
+            }
+            if padding > 0 {
+                // The last quad: 2 or 3 characters, whose unused low bits must be zero.
+                let c0 = t[768 + Int(s[i])]
+                let c1 = t[768 + Int(s[i + 1])]
+                if padding == 2 {
+                    seen |= c0 | c1 | (c1 & 0x0F != 0 ? 0x8000_0000 : 0)
+                    out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
+                } else {
+                    let c2 = t[768 + Int(s[i + 2])]
+                    seen |= c0 | c1 | c2 | (c2 & 0x03 != 0 ? 0x8000_0000 : 0)
+                    out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
+                    out?[o + 1] = UInt8(truncatingIfNeeded: (c1 & 0x0F) << 4 | c2 >> 2)
+                }
+            }
+            return seen & 0x8000_0000 == 0
+        }
+    }
+
+    /// The failure of a text known not to be canonical: the first character outside the alphabet and the final
+    /// padding, else a length that is not a multiple of 4, else non-zero pad bits. (The slow path: only for
+    /// rejected input.)
+    private static func diagnose(_ text: UnsafeBufferPointer<UInt8>) -> DecodingFailure {
+        let n = text.count
         // Find the first byte outside the alphabet and '=' before judging the length, so that the offset
         // points at a bad character when there is one.
         var padStart = n
@@ -94,57 +230,11 @@ public enum Base64 {
             padStart = n - 1
             if n >= 2, text[n - 2] == UInt8(ascii: "=") { padStart = n - 2 }
         }
-        let failure: DecodingFailure? = values.withUnsafeBufferPointer { table -> DecodingFailure? in
-            var i = 0
-            while i < padStart {
-                if table[Int(text[i])] == 0xFF {
-                    let reason: DecodingFailure.Reason = text[i] == UInt8(ascii: "=") ? .padding : .character
-                    return DecodingFailure(reason: reason, offset: i)
-                }
-                i += 1
-            }
-            return nil
+        for i in 0..<padStart where !isAlphabetCharacter(text[i]) {
+            return DecodingFailure(reason: text[i] == UInt8(ascii: "=") ? .padding : .character, offset: i)
         }
-        if let failure { return .failure(failure) }
-        guard n % 4 == 0 else { return .failure(DecodingFailure(reason: .length, offset: n)) }
-        let padding = n - padStart
-        let outCount = (n / 4) * 3 - padding
-        var badPadBits = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: outCount) { out, initialized in
-            values.withUnsafeBufferPointer { table in
-                var i = 0
-                var o = 0
-                let fullEnd = padding == 0 ? n : n - 4
-                while i < fullEnd {
-                    let v =
-                        UInt32(table[Int(text[i])]) << 18 | UInt32(table[Int(text[i + 1])]) << 12
-                        | UInt32(table[Int(text[i + 2])]) << 6 | UInt32(table[Int(text[i + 3])])
-                    out[o] = UInt8(truncatingIfNeeded: v >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: v)
-                    i += 4
-                    o += 3
-                }
-                if padding > 0 {
-                    let c0 = UInt32(table[Int(text[i])])
-                    let c1 = UInt32(table[Int(text[i + 1])])
-                    if padding == 2 {
-                        out[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
-                        badPadBits = c1 & 0x0F != 0
-                        o += 1
-                    } else {
-                        let c2 = UInt32(table[Int(text[i + 2])])
-                        out[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
-                        out[o + 1] = UInt8(truncatingIfNeeded: (c1 & 0x0F) << 4 | c2 >> 2)
-                        badPadBits = c2 & 0x03 != 0
-                        o += 2
-                    }
-                }
-                initialized = o
-            }
-        }
-        if badPadBits { return .failure(DecodingFailure(reason: .padBits, offset: n - padding - 1)) }
-        return .success(bytes)
+        guard n % 4 == 0 else { return DecodingFailure(reason: .length, offset: n) }
+        return DecodingFailure(reason: .padBits, offset: padStart - 1)
     }
 
     /// Exact decoded byte count of canonical base64 text.

@@ -100,6 +100,10 @@ private struct SelectionReader {
     var applications: [ApplicationToken] = []
     var categories: [ActivityCategoryToken] = []
     var webDomains: [WebDomainToken] = []
+    /// Decoded byte count of each token above, in the same order.
+    var applicationByteCounts: [Int] = []
+    var categoryByteCounts: [Int] = []
+    var webDomainByteCounts: [Int] = []
     var seenTokenArrays: Set<SelectionTokenKind> = []
     var includeEntireCategory: Bool?
     var untokenized: [[String]] = [[], [], []]
@@ -133,22 +137,44 @@ private struct SelectionReader {
         if let problem = earliestSchemaProblem() ?? tokenProblem { throw problem }
 
         var selection = FamilyActivitySelection(includeEntireCategory: includeEntireCategory ?? false)
-        selection.applicationTokens = Set(applications)
-        selection.categoryTokens = Set(categories)
-        selection.webDomainTokens = Set(webDomains)
+        let applicationSizes: [Int]
+        let categorySizes: [Int]
+        let webDomainSizes: [Int]
+        (selection.applicationTokens, applicationSizes) = Self.distinct(applications, applicationByteCounts)
+        (selection.categoryTokens, categorySizes) = Self.distinct(categories, categoryByteCounts)
+        (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, webDomainByteCounts)
         selection.untokenizedApplicationIdentifiers = Set(untokenized[0])
         selection.untokenizedCategoryIdentifiers = Set(untokenized[1])
         selection.untokenizedWebDomainIdentifiers = Set(untokenized[2])
         return SelectionDecoder.Report(
             selection: selection,
             writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
-            tokenByteCounts: [
-                .application: selection.orderedApplicationTokens.map(\.byteCount),
-                .category: selection.orderedCategoryTokens.map(\.byteCount),
-                .webDomain: selection.orderedWebDomainTokens.map(\.byteCount),
-            ],
+            tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
             unknownKeys: unknownKeys,
             includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// The distinct tokens as a set, and their byte counts in stable order: one sort, then duplicates (adjacent
+    /// once sorted) are dropped, so each distinct token is hashed once.
+    static func distinct<Kind>(_ tokens: [Token<Kind>], _ byteCounts: [Int]) -> (Set<Token<Kind>>, [Int]) {
+        if tokens.isEmpty { return ([], []) }
+        if let size = byteCounts.first, byteCounts.allSatisfy({ $0 == size }) {
+            // One size for all (device tokens are all 128 bytes): the sizes in stable order need no sort.
+            let set = Set(tokens)
+            return (set, Array(repeating: size, count: set.count))
+        }
+        var pairs = Array(zip(tokens, byteCounts))
+        pairs.sort { $0.0 < $1.0 }
+        var set = Set<Token<Kind>>(minimumCapacity: tokens.count)
+        var sizes: [Int] = []
+        sizes.reserveCapacity(tokens.count)
+        var previous: Token<Kind>?
+        for (token, size) in pairs where token != previous {
+            set.insert(token)
+            sizes.append(size)
+            previous = token
+        }
+        return (set, sizes)
     }
 
     /// Schema problems are recorded as met, but a duplicate key is only known after the fact: pick the earliest.
@@ -165,7 +191,9 @@ private struct SelectionReader {
             scanner.leave()
             return
         }
-        var keys: Set<String> = []
+        // The seven known keys are remembered by bit, without hashing; only unknown keys go into a set.
+        var knownSeen: UInt8 = 0
+        var unknownSeen: Set<String> = []
         repeat {
             scanner.skipWhitespace()
             guard try scanner.peek() == UInt8(ascii: "\"") else {
@@ -175,7 +203,14 @@ private struct SelectionReader {
             let key = try scanner.parseString()
             try scanner.consume(UInt8(ascii: ":"))
             scanner.skipWhitespace()
-            if !keys.insert(key).inserted {
+            let isNew: Bool
+            if let bit = SelectionDecoder.knownKeys.firstIndex(of: key) {
+                isNew = knownSeen & (1 << bit) == 0
+                knownSeen |= 1 << bit
+            } else {
+                isNew = unknownSeen.insert(key).inserted
+            }
+            if !isNew {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                 try scanner.skipValue()  // the first occurrence stands; the document is invalid anyway
                 continue
@@ -240,14 +275,34 @@ private struct SelectionReader {
             scanner.leave()
             return
         }
+        // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
+        // do not grow one doubling at a time.
+        let expected = min((scanner.buffer.count - scanner.index) / 180 + 1, 4096)
+        switch kind {
+        case .application:
+            applications.reserveCapacity(expected)
+            applicationByteCounts.reserveCapacity(expected)
+        case .category:
+            categories.reserveCapacity(expected)
+            categoryByteCounts.reserveCapacity(expected)
+        case .webDomain:
+            webDomains.reserveCapacity(expected)
+            webDomainByteCounts.reserveCapacity(expected)
+        }
         var index = 0
         repeat {
             scanner.skipWhitespace()
-            if let data = try readToken(kind, index: index) {
+            if let (data, byteCount) = try readToken(kind, index: index) {
                 switch kind {
-                case .application: applications.append(Token(validatedData: data))
-                case .category: categories.append(Token(validatedData: data))
-                case .webDomain: webDomains.append(Token(validatedData: data))
+                case .application:
+                    applications.append(Token(validatedData: data))
+                    applicationByteCounts.append(byteCount)
+                case .category:
+                    categories.append(Token(validatedData: data))
+                    categoryByteCounts.append(byteCount)
+                case .webDomain:
+                    webDomains.append(Token(validatedData: data))
+                    webDomainByteCounts.append(byteCount)
                 }
             }
             index += 1
@@ -255,19 +310,21 @@ private struct SelectionReader {
         scanner.leave()
     }
 
-    /// Reads one `{"data": "…"}` element; returns its checked `data`, or `nil` after recording a problem.
-    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> String? {
+    /// Reads one `{"data": "…"}` element; returns its checked `data` and decoded byte count, or `nil` after
+    /// recording a problem.
+    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> (String, Int)? {
         let offset = scanner.index
-        let place = "\(kind.jsonKey)[\(index)]"
+        func place() -> String { "\(kind.jsonKey)[\(index)]" }
         guard try scanner.peek() == UInt8(ascii: "{") else {
             try scanner.skipValue()
-            token(offset, "\(place) is not an object")
+            token(offset, "\(place()) is not an object")
             return nil
         }
         var data: String?
+        var check: Result<Int, Base64.DecodingFailure> = .success(0)
         var dataOffset = offset
         var dataIsString = false
-        var keys: Set<String> = []
+        var keys = KeySet()
         if try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
             repeat {
                 scanner.skipWhitespace()
@@ -278,12 +335,19 @@ private struct SelectionReader {
                 let key = try scanner.parseString()
                 try scanner.consume(UInt8(ascii: ":"))
                 scanner.skipWhitespace()
-                if !keys.insert(key).inserted {
+                if !keys.insert(key) {
                     if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                     try scanner.skipValue()
                 } else if key == "data", try scanner.peek() == UInt8(ascii: "\"") {
                     dataOffset = scanner.index
-                    data = try scanner.parseString()
+                    if let (text, result) = scanTokenData() {
+                        data = text
+                        check = result
+                    } else {
+                        let text = try scanner.parseString()
+                        data = text
+                        check = Self.validateBase64(text)
+                    }
                     dataIsString = true
                 } else {
                     if key == "data" { dataOffset = scanner.index }
@@ -293,23 +357,141 @@ private struct SelectionReader {
         }
         scanner.leave()
         guard dataIsString, let data else {
-            token(dataOffset, keys.contains("data") ? "\(place).data is not a string" : "\(place) has no \"data\"")
+            token(dataOffset, keys.contains("data") ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
             return nil
         }
-        switch Base64.decodeReportingOffset(Array(data.utf8)) {
+        switch check {
         case .failure(let failure):
-            token(dataOffset, "\(place).data is not canonical base64: \(failure.reason.rawValue)")
+            token(dataOffset, "\(place()).data is not canonical base64: \(failure.reason.rawValue)")
             return nil
-        case .success(let bytes):
-            if bytes.isEmpty {
-                token(dataOffset, "\(place).data is empty")
+        case .success(let byteCount):
+            if byteCount == 0 {
+                token(dataOffset, "\(place()).data is empty")
                 return nil
             }
-            if bytes.count > ApplicationToken.maximumByteCount {
-                token(dataOffset, "\(place).data is \(bytes.count) bytes, over \(ApplicationToken.maximumByteCount)")
+            if byteCount > ApplicationToken.maximumByteCount {
+                token(dataOffset, "\(place()).data is \(byteCount) bytes, over \(ApplicationToken.maximumByteCount)")
                 return nil
             }
-            return data
+            return (data, byteCount)
         }
     }
+
+    static func validateBase64(_ text: String) -> Result<Int, Base64.DecodingFailure> {
+        var text = text
+        return text.withUTF8 { Base64.validate($0) }
+    }
+
+    /// The fast path for a token's `data` string as iOS writes it: printable ASCII whose only escape is `\/`.
+    /// Reads the string straight into its storage and checks its base64 there, giving exactly what
+    /// `parseString` and ``validateBase64(_:)`` give. Returns `nil`, without moving, for any other string
+    /// (other escapes, controls, non-ASCII, no closing quote), which the general path then reads.
+    mutating func scanTokenData() -> (String, Result<Int, Base64.DecodingFailure>)? {
+        let buffer = scanner.buffer
+        let start = scanner.index + 1  // after the opening quote
+        // Pass 1: find the closing quote, eight bytes at a time up to the next byte that needs a closer look.
+        var i = start
+        var escapes = 0
+        while i < buffer.count {
+            if i + 8 <= buffer.count {
+                let special = SWAR.specialBytes(SWAR.load(buffer, i))
+                if special == 0 {
+                    i += 8
+                    continue
+                }
+                i += special.trailingZeroBitCount / 8
+            }
+            let c = buffer[i]
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "\\") {
+                guard i + 1 < buffer.count, buffer[i + 1] == UInt8(ascii: "/") else { return nil }
+                escapes += 1
+                i += 2
+            } else {
+                guard c >= 0x20, c < 0x80 else { return nil }
+                i += 1
+            }
+        }
+        guard i < buffer.count else { return nil }
+        let end = i
+        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`; then check the base64.
+        var check: Result<Int, Base64.DecodingFailure> = .success(0)
+        let text = String(unsafeUninitializedCapacity: end - start - escapes) { out in
+            let source = buffer.baseAddress!
+            let target = out.baseAddress!
+            var o = 0
+            var j = start
+            while j < end {
+                var k = j
+                while k + 8 <= end {
+                    let backslashes = SWAR.zeroBytes(SWAR.load(buffer, k) ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
+                    if backslashes != 0 {
+                        k += backslashes.trailingZeroBitCount / 8
+                        break
+                    }
+                    k += 8
+                }
+                while k < end, source[k] != UInt8(ascii: "\\") { k += 1 }
+                (target + o).update(from: source + j, count: k - j)
+                o += k - j
+                if k < end {
+                    target[o] = UInt8(ascii: "/")
+                    o += 1
+                    k += 2
+                }
+                j = k
+            }
+            check = Base64.validate(UnsafeBufferPointer(start: target, count: o))
+            return o
+        }
+        scanner.index = end + 1
+        return (text, check)
+    }
 }
+
+/// Eight bytes at a time (SIMD within a register), for the scans of token strings.
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    @inline(__always)
+    static func load(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each zero byte of `w` is set. Exact for the lowest zero byte; a byte above a zero byte may
+    /// be flagged too (a borrow), which is harmless when only the first one is used.
+    @inline(__always)
+    static func zeroBytes(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
+
+    /// The high bit of the first byte of `w` (in memory order) that is a quote, a backslash, a control
+    /// character or not ASCII is set (and maybe of later bytes); 0 when there is none.
+    @inline(__always)
+    static func specialBytes(_ w: UInt64) -> UInt64 {
+        let belowSpace = (w &- ones &* 0x20) & ~w & highs
+        let quotes = zeroBytes(w ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslashes = zeroBytes(w ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return (w & highs) | belowSpace | quotes | backslashes
+    }
+}
+
+/// The keys of one small JSON object: the first kept inline (a token object has one key, `data`), a set
+/// made only when a second key comes.
+struct KeySet {
+    private var first: String?
+    private var rest: Set<String>?
+
+    /// Adds `key`; returns whether it was new.
+    mutating func insert(_ key: String) -> Bool {
+        guard let first else {
+            first = key
+            return true
+        }
+        if key == first { return false }
+        if rest == nil { rest = [] }
+        return rest!.insert(key).inserted
+    }
+
+    func contains(_ key: String) -> Bool { key == first || rest?.contains(key) == true }
+}
+

@@ -1,0 +1,124 @@
+import Foundation
+
+// MARK: Property cases/s (extension point)
+
+/// One property to time: `run(n)` checks `n` generated cases and returns how many it checked.
+///
+/// EXTENSION POINT: the property catalog lives in ReferenceProperties, which this module does not depend on.
+/// `stc bench` passes ``BenchSuite/properties`` from `BenchCommand.propertyBenchmarks` (Sources/stc/BenchCommand.swift);
+/// wire the catalog there. Until then the section reports "skipped", never a made-up figure.
+public struct PropertyBenchmark: Sendable {
+    public var name: String
+    public var run: @Sendable (Int) -> Int
+
+    public init(name: String, run: @escaping @Sendable (Int) -> Int) {
+        self.name = name
+        self.run = run
+    }
+}
+
+extension BenchSuite {
+    func propertySection(into report: inout BenchReport) {
+        let section = "property cases/s"
+        guard !properties.isEmpty else {
+            report.skips.append(Skip(section: section, reason: "no properties registered (extension point: BenchCommand.propertyBenchmarks)"))
+            return
+        }
+        for property in properties where selected("property." + property.name) {
+            let n = 100
+            let workload = Workload(items: n) { property.run(n) }
+            let r = Timer.measure(workload, plan: plan)
+            report.figures.append(Figure(id: "property.\(property.name)", section: section, label: property.name,
+                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+        }
+    }
+}
+
+// MARK: Fuzz exec/s
+
+extension BenchSuite {
+    /// Runs each built fuzzer in `Fuzz/.build/release/` for a few seconds and reads libFuzzer's final stats.
+    func fuzzSection(into report: inout BenchReport) {
+        let section = "fuzz exec/s (libFuzzer, one run per target)"
+        guard let root = packageRoot else {
+            report.skips.append(Skip(section: section, reason: "package root not found"))
+            return
+        }
+        let sources = root + "/Fuzz/Sources"
+        let binaries = root + "/Fuzz/.build/release"
+        let targets = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).sorted()
+            .filter { selected("fuzz." + $0) }
+        let built = targets.filter { FileManager.default.isExecutableFile(atPath: binaries + "/" + $0) }
+        if built.isEmpty {
+            if !targets.isEmpty {
+                report.skips.append(Skip(section: section, reason: "build the fuzzers first (stc fuzz run … or scripts/ci-fuzz.sh)"))
+            }
+            return
+        }
+        let seconds = plan.repetitions <= 3 ? 1 : 5
+        for target in built {
+            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds) {
+            case .success(let execs):
+                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s)",
+                                             unit: "exec/s", itemsPerSecond: Stats([execs]), bytesPerItem: nil, repetitions: 1))
+            case .failure(let problem):
+                report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
+            }
+        }
+        if built.count < targets.count {
+            let missing = targets.filter { !built.contains($0) }
+            report.skips.append(Skip(section: section, reason: "not built: \(missing.joined(separator: ", "))"))
+        }
+    }
+
+    struct FuzzProblem: Error { var message: String }
+
+    /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory).
+    func runFuzzer(_ binary: String, seeds: String, seconds: Int) -> Result<Double, FuzzProblem> {
+        let fm = FileManager.default
+        let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: scratch) }
+        let corpus = scratch.appendingPathComponent("corpus")
+        do {
+            try fm.createDirectory(at: corpus, withIntermediateDirectories: true)
+            for name in (try? fm.contentsOfDirectory(atPath: seeds)) ?? [] {
+                try? fm.copyItem(atPath: seeds + "/" + name, toPath: corpus.appendingPathComponent(name).path)
+            }
+        } catch {
+            return .failure(FuzzProblem(message: "cannot make a scratch corpus: \(error)"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "-max_total_time=\(seconds)", "-print_final_stats=1",
+            "-artifact_prefix=" + scratch.path + "/", corpus.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(FuzzProblem(message: "cannot start: \(error)"))
+        }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
+            return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+        }
+        return .success(execs)
+    }
+
+    /// The value of libFuzzer's `stat::average_exec_per_sec:` line.
+    static func averageExecsPerSecond(inFuzzerOutput text: String) -> Double? {
+        for line in text.split(separator: "\n") where line.hasPrefix("stat::average_exec_per_sec:") {
+            let value = line.dropFirst("stat::average_exec_per_sec:".count).trimmingCharacters(in: .whitespaces)
+            if let n = Double(value) { return n }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import Benchmarking
+import StrictJSON
+
+/// `stc bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
+enum BenchCommand {
+    static let help = """
+        Usage: stc bench [--json] [--quick] [--filter NAME]...
+
+        Measures the hot paths and prints each figure as median [min … max] over repeated timed batches:
+        selection decode + canonicalize (ours vs Foundation; device captures from ../shared when present,
+        synthetic selections with 1, 13 and 50 tokens per kind), a plain byte copy of the same input (the limit),
+        URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
+        conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (when the
+        fuzzers are built in Fuzz/.build/release). Comparisons run in alternating batches of the same run, so
+        their ratios hold on a loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
+
+        Build in release mode first: swift run -c release stc bench
+
+        Options:
+          --json          print one JSON object (figures, ratios, targets, skipped sections)
+          --quick         a few short batches: a smoke test for CI, not a measurement
+          --filter NAME   only figures whose id contains NAME (selection, url, template, runner, fuzz, …);
+                          may be repeated
+          --iterations N  one batch of exactly N calls per figure, no clock calibration: for profiling with
+                          valgrind --tool=callgrind (instruction counts that do not depend on the load)
+          -h, --help
+
+        Exit codes: 0 measured (whether or not targets are met), 2 usage error.
+        """
+
+    /// EXTENSION POINT for property cases/s: the lead wires the property catalog here, for example
+    /// `[PropertyBenchmark(name: "selection.canonicalFixedPoint") { n in runProperty(…, cases: n) }]`.
+    static let propertyBenchmarks: [PropertyBenchmark] = []
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var json = false
+        var quick = false
+        var filters: [String] = []
+        var iterations: Int?
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            switch argument {
+            case "-h", "--help":
+                Console.out(help)
+                return 0
+            case "--json": json = true
+            case "--quick": quick = true
+            case "--filter":
+                guard i + 1 < arguments.count else {
+                    Console.error("stc bench: --filter needs a NAME\n\n\(help)")
+                    return 2
+                }
+                filters.append(arguments[i + 1])
+                i += 1
+            case "--iterations":
+                guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
+                    Console.error("stc bench: --iterations needs a positive number\n\n\(help)")
+                    return 2
+                }
+                iterations = n
+                i += 1
+            default:
+                if argument.hasPrefix("--filter=") {
+                    filters.append(String(argument.dropFirst("--filter=".count)))
+                } else {
+                    Console.error("stc bench: unknown argument '\(argument)'\n\n\(help)")
+                    return 2
+                }
+            }
+            i += 1
+        }
+        #if DEBUG
+            let build = "debug"
+            Console.error("warning: this is a debug build; figures mean little. Use: swift run -c release stc bench")
+        #else
+            let build = "release"
+        #endif
+        let executable = BenchSuite.runningExecutable()
+        var plan: TimingPlan = quick ? .quick : .standard
+        if let iterations { plan = TimingPlan(batchSeconds: 0, repetitions: 1, fixedCalls: iterations) }
+        let suite = BenchSuite(
+            plan: plan, filters: filters,
+            packageRoot: BenchSuite.locatePackageRoot(executable: executable), stcExecutable: executable,
+            properties: propertyBenchmarks)
+        let showProgress = !json && Console.stderrIsTerminal
+        let report = suite.run(build: build) { section in
+            if showProgress { Console.error("measuring \(section) …") }
+        }
+        if json {
+            Console.out(JSONWriter.string(report.json, options: .init(pretty: true)))
+        } else {
+            var text = report.text
+            if build == "debug" { text = "warning: debug build; run `swift run -c release stc bench`\n" + text }
+            Console.out(text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import ScreenTimeReference
+import StrictJSON
+
+/// The decoder reads token strings as iOS writes them (base64 with `\/`) on a fast path, and the canonical form
+/// sorts on integer keys; these check both against the general rules.
+@Suite struct SelectionFastPathTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+    }
+
+    static func stored(_ json: String) -> [UInt8] { Array(Base64.encode(Array(json.utf8)).utf8) }
+
+    @Test func tokenDataReadsTheSameWhicheverWayItIsEscaped() throws {
+        var generator = Generator(state: 42)
+        for length in [1, 2, 3, 16, 47, 128, 700, 1024] {
+            let bytes = (0..<length).map { i in i < 12 && length == 128 ? 0 : UInt8(truncatingIfNeeded: generator.next()) }
+            let data = Base64.encode(bytes)
+            let slashEscaped = data.replacingSlashes(with: #"\/"#)
+            let unicodeEscaped = data.replacingSlashes(with: #"\u002F"#)
+            func json(_ d: String) -> String {
+                #"{"applicationTokens":[{"data":"\#(d)"}],"categoryTokens":[],"webDomainTokens":[]}"#
+            }
+            let a = try SelectionDecoder.decode(Self.stored(json(slashEscaped)))
+            let b = try SelectionDecoder.decode(Self.stored(json(unicodeEscaped)))
+            let c = try SelectionDecoder.decode(Self.stored(json(data)))
+            #expect(a.selection == b.selection && b.selection == c.selection)
+            #expect(a.selection.applicationTokens.first?.data == data)
+            #expect(a.tokenByteCounts[.application] == [length])
+            #expect(a.selection.canonicalBase64 == c.selection.canonicalBase64)
+        }
+    }
+
+    @Test func badTokenDataFailsAtTheSameOffsetOnBothPaths() {
+        // Each pair: the same bad data, once as iOS escapes it, once through another escape (the general path).
+        for (fast, general) in [("Zh==", #"Z\u0068=="#), (#"AA\/="#, #"AA\u002F="#), ("A=AA", #"A\u003DAA"#), ("AAA", #"AA\u0041"#), ("", "")] {
+            func error(_ d: String) -> SelectionDecodingError? {
+                let json = #"{"applicationTokens":[],"categoryTokens":[{"data":"\#(d)"}],"webDomainTokens":[]}"#
+                do {
+                    _ = try SelectionDecoder.decode(Self.stored(json))
+                    return nil
+                } catch { return error }
+            }
+            let e1 = error(fast)
+            let e2 = error(general)
+            #expect(e1 != nil)
+            #expect(e1?.code == e2?.code && e1?.detail == e2?.detail && e1?.offset == e2?.offset, "\(fast)")
+        }
+    }
+
+    @Test func stableOrderIsByteOrder() {
+        var generator = Generator(state: 7)
+        for round in 0..<50 {
+            // Shared prefixes of various lengths, and lengths that differ, so that keys tie and pad.
+            let prefix = String(repeating: "A", count: round % 20)
+            var tokens = Set<ApplicationToken>()
+            for _ in 0..<(1 + round % 9) {
+                let tail = (0..<(Int(generator.next() % 12))).map { _ in
+                    "ABab01+/"[Int(generator.next() % 8)]
+                }
+                tokens.insert(ApplicationToken(validatedData: prefix + String(tail)))
+            }
+            let selection = FamilyActivitySelection(applicationTokens: tokens)
+            let expected = tokens.sorted { $0.data.utf8.lexicographicallyPrecedes($1.data.utf8) }
+            #expect(selection.orderedApplicationTokens == expected)
+        }
+    }
+
+    @Test func validateAgreesWithDecode() {
+        var generator = Generator(state: 3)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=- \n".utf8)
+        for _ in 0..<2000 {
+            let length = Int(generator.next() % 14)
+            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let decoded = Base64.decodeReportingOffset(text)
+            let validated = text.withUnsafeBufferPointer { Base64.validate($0) }
+            switch (decoded, validated) {
+            case (.success(let bytes), .success(let count)): #expect(bytes.count == count)
+            case (.failure(let a), .failure(let b)): #expect(a == b)
+            default: Issue.record("decode and validate disagree on \(String(decoding: text, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
+    @Test func encodeMatchesASimpleEncoder() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        for length in 0...40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
+            var bits: [UInt8] = []
+            for b in bytes { for k in (0..<8).reversed() { bits.append((b >> UInt8(k)) & 1) } }
+            while bits.count % 6 != 0 { bits.append(0) }
+            var out: [UInt8] = []
+            for i in stride(from: 0, to: bits.count, by: 6) {
+                out.append(alphabet[Int(bits[i..<(i + 6)].reduce(0) { $0 << 1 | $1 })])
+            }
+            while out.count % 4 != 0 { out.append(UInt8(ascii: "=")) }
+            #expect(Base64.encode(bytes) == String(decoding: out, as: UTF8.self))
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingSlashes(with replacement: String) -> String {
+        split(separator: "/", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension StringProtocol {
+    fileprivate subscript(i: Int) -> Character { self[index(startIndex, offsetBy: i)] }
+}
