@@ -7,6 +7,10 @@
 /// - numbers follow the RFC grammar (no leading zeros, no `+`, no bare `.5`, no `NaN`);
 /// - nesting deeper than ``Limits/maxDepth`` is an error (the top-level container is depth 1).
 ///
+/// Keys are compared by code point (RFC 8259 §8.3). A tree object is a Swift dictionary, which cannot hold two keys
+/// that differ only in Unicode normalization (`"Café"` in NFC and NFD): the tree keeps the last of them; the
+/// scanner's one-pass readers (such as the selection decoder) tell them apart.
+///
 /// A key repeated in one object is not a syntax error (RFC 8259 only says names SHOULD be unique); the parser
 /// keeps the last value and reports the offset of the first repeat in ``Parsed/firstDuplicateKeyOffset`` so that
 /// a caller can treat it as a schema error. The parser never traps, whatever the input.

@@ -86,13 +86,13 @@ public struct JSONScanner {
         switch try peek() {
         case UInt8(ascii: "{"):
             guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { depth -= 1; return }
-            var keys: Set<String> = []
+            var keys: Set<CodePointString> = []
             repeat {
                 skipWhitespace()
                 guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
                 let keyOffset = index
                 let key = try parseString()
-                if !keys.insert(key).inserted, firstDuplicate == nil { firstDuplicate = keyOffset }
+                if !keys.insert(CodePointString(key)).inserted, firstDuplicate == nil { firstDuplicate = keyOffset }
                 try consume(UInt8(ascii: ":"))
                 try skipValue()
             } while try consumeSeparator(close: UInt8(ascii: "}"))
@@ -175,9 +175,13 @@ public struct JSONScanner {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            if members.updateValue(value, forKey: key) != nil, firstDuplicate == nil {
-                firstDuplicate = keyOffset
+            // A repeated key is one with the same code points. Swift's dictionary also merges keys that are only
+            // canonically equivalent ("Café" in NFC and NFD): those are not duplicates, but the tree keeps one.
+            if let existing = members.index(forKey: key) {
+                if members.keys[existing].utf8.elementsEqual(key.utf8), firstDuplicate == nil { firstDuplicate = keyOffset }
+                members.remove(at: existing)
             }
+            members[key] = value
             skipWhitespace()
             let c = try peek()
             index += 1

@@ -71,12 +71,7 @@ import StrictJSON
     /// and `[String: …]` in the reference collapse NFC "Café" and NFD "Cafe\u{301}", while SPEC §1 defines the
     /// canonical form (and so equality) by code points, and JSON compares strings by code units (RFC 8259 §8.3).
     /// Strict both ways: a listed case that starts passing fails this test, so fix the list with the reference.
-    static let knownReferenceDisagreements: Set<String> = [
-        "selection-decode/untokenized-nfc-and-nfd-both-kept",
-        "selection-decode/untokenized-nfd-and-nfc-order-does-not-matter",
-        "selection-decode/keys-differing-only-in-normalization-are-not-repeated",
-        "selection-equal/untokenized-nfc-versus-nfd",
-    ]
+    static let knownReferenceDisagreements: Set<String> = []
 
     @Test func referencePassesEveryCaseExceptKnownDisagreements() throws {
         let suites = try Self.loadSuites()

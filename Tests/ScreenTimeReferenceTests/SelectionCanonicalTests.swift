@@ -112,3 +112,32 @@ import Testing
         #expect(a.intersection(sameBytes).applicationTokens.isEmpty && a.intersection(sameBytes).categoryTokens.isEmpty)
     }
 }
+
+/// Strings compare by code point, as in JSON and the spec, never by Swift's canonical equivalence.
+@Suite struct SelectionCodePointTests {
+    static let nfc = "Caf\u{E9}"
+    static let nfd = "Cafe\u{301}"
+    static let e3 = #""applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]"#
+
+    @Test func untokenizedIdentifiersKeepBothSpellingsInCodePointOrder() throws {
+        let a = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\",\"\(Self.nfd)\"]}"))
+        let b = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\",\"\(Self.nfc)\"]}"))
+        #expect(a.untokenizedApplicationIdentifiers.count == 2)
+        #expect(a.canonicalBase64 == b.canonicalBase64)  // input order never matters
+        let json = String(decoding: a.canonicalJSON, as: UTF8.self)
+        #expect(json.contains("[\"\(Self.nfd)\",\"\(Self.nfc)\"]"))  // "e" (0x65) before "é" (0xC3 0xA9)
+    }
+
+    @Test func selectionsDifferingOnlyInNormalizationAreNotEqual() throws {
+        let a = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\"]}"))
+        let b = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\"]}"))
+        #expect(a != b)
+        #expect(a.canonicalBase64 != b.canonicalBase64)
+    }
+
+    @Test func keysDifferingOnlyInNormalizationAreNotRepeatedKeys() {
+        #expect(decodeError(b64("{\(Self.e3),\"\(Self.nfc)\":1,\"\(Self.nfd)\":2}")) == nil)
+        #expect(decodeError(b64("{\(Self.e3),\"\(Self.nfc)\":1,\"\(Self.nfc)\":2}")) == .schema)
+        #expect(decodeError(b64(#"{"applicationTokens":[{"data":"AA==","\#(Self.nfc)":1,"\#(Self.nfd)":1}],"categoryTokens":[],"webDomainTokens":[]}"#)) == nil)
+    }
+}

@@ -12,7 +12,7 @@ extension Gen where Value == FamilyActivitySelection {
         let identifiers = Gen<String>.oneOf(
             Gen<String>.string(.alphanumeric, length: 0...6).map { "com.example." + $0 },
             Gen<String>.appName
-        ).array(count: 0...3).optional(probability: 0.2).map { Set($0 ?? []) }
+        ).array(count: 0...3).optional(probability: 0.2).map { names in Set((names ?? []).map { UntokenizedIdentifier($0) }) }
         return Gen { source in
             var selection = FamilyActivitySelection(includeEntireCategory: Gen<Bool>.bool.generate(using: source))
             selection.applicationTokens = Set(bytes.generate(using: source).map { ApplicationToken(bytes: $0) })
@@ -170,8 +170,8 @@ extension Gen where Value == SelectionJSONDocument {
                 }
                 return SelectionJSONDocument.array(written.map { SelectionJSONDocument.tokenObject($0, style) }, style)
             }
-            func strings(_ set: Set<String>) -> [UInt8] {
-                let sorted = set.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            func strings(_ set: Set<UntokenizedIdentifier>) -> [UInt8] {
+                let sorted = set.sorted().map(\.value)
                 let written = Gen<String>.shuffled(sorted).generate(using: source)
                 return SelectionJSONDocument.array(written.map { SelectionJSONDocument.stringLiteral($0, style) }, style)
             }
@@ -230,7 +230,7 @@ public enum SelectionDescription {
         ]
         let untokenized = [s.untokenizedApplicationIdentifiers, s.untokenizedCategoryIdentifiers, s.untokenizedWebDomainIdentifiers]
         if untokenized.contains(where: { !$0.isEmpty }) {
-            parts.append("untokenized \(untokenized.map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } })")
+            parts.append("untokenized \(untokenized.map { $0.sorted().map(\.value) })")
         }
         return "{" + parts.joined(separator: "; ") + "}"
     }

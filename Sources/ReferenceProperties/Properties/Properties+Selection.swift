@@ -113,7 +113,7 @@ extension ReferenceProperties {
                 return "raw '/' at byte \(i) of the canonical JSON"
             }
             if !json.starts(with: Array(#"{"applicationTokens":["#.utf8)) { return "canonical JSON does not start with the first sorted key" }
-            if json.contains(UInt8(ascii: " ")) && !x.untokenizedApplicationIdentifiers.union(x.untokenizedCategoryIdentifiers).union(x.untokenizedWebDomainIdentifiers).contains(where: { $0.utf8.contains(0x20) }) {  // bytes, not Characters: " \u{200C}" is one Character
+            if json.contains(UInt8(ascii: " ")) && !x.untokenizedApplicationIdentifiers.union(x.untokenizedCategoryIdentifiers).union(x.untokenizedWebDomainIdentifiers).contains(where: { $0.value.utf8.contains(0x20) }) {  // bytes, not Characters: " \u{200C}" is one Character
                 return "whitespace in the canonical JSON"
             }
             return nil

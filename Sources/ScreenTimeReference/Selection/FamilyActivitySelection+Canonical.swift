@@ -85,11 +85,11 @@ extension FamilyActivitySelection {
         out.append(UInt8(ascii: "]"))
     }
 
-    private static func writeStrings(_ strings: Set<String>, into out: inout [UInt8]) {
+    private static func writeStrings(_ strings: Set<UntokenizedIdentifier>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        for (i, s) in strings.sorted(by: JSONWriter.codePointLess).enumerated() {
+        for (i, s) in strings.sorted().enumerated() {  // code point order
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(s, into: &out, escapeSlashes: true)
+            JSONWriter.writeString(s.value, into: &out, escapeSlashes: true)
         }
         out.append(UInt8(ascii: "]"))
     }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// `Codable` in the exact JSON shape iOS writes (device capture), so that
 /// `JSONDecoder().decode(FamilyActivitySelection.self, from: data)` reads a device string as it does on iOS,
 /// and `JSONEncoder` writes one that iOS can read.
@@ -21,12 +23,13 @@ extension FamilyActivitySelection: Codable {
         applicationTokens = Set(try container.decode([ApplicationToken].self, forKey: .applicationTokens))
         categoryTokens = Set(try container.decode([ActivityCategoryToken].self, forKey: .categoryTokens))
         webDomainTokens = Set(try container.decode([WebDomainToken].self, forKey: .webDomainTokens))
-        untokenizedApplicationIdentifiers = Set(
-            try container.decodeIfPresent([String].self, forKey: .untokenizedApplicationIdentifiers) ?? [])
-        untokenizedCategoryIdentifiers = Set(
-            try container.decodeIfPresent([String].self, forKey: .untokenizedCategoryIdentifiers) ?? [])
-        untokenizedWebDomainIdentifiers = Set(
-            try container.decodeIfPresent([String].self, forKey: .untokenizedWebDomainIdentifiers) ?? [])
+        func identifiers(_ key: CodingKeys) throws -> Set<UntokenizedIdentifier> {
+            let strings: [String] = try container.decodeIfPresent([String].self, forKey: key) ?? []
+            return Set(strings.map { UntokenizedIdentifier($0) })
+        }
+        untokenizedApplicationIdentifiers = try identifiers(.untokenizedApplicationIdentifiers)
+        untokenizedCategoryIdentifiers = try identifiers(.untokenizedCategoryIdentifiers)
+        untokenizedWebDomainIdentifiers = try identifiers(.untokenizedWebDomainIdentifiers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,12 +38,10 @@ extension FamilyActivitySelection: Codable {
         try container.encode(orderedCategoryTokens, forKey: .categoryTokens)
         try container.encode(orderedWebDomainTokens, forKey: .webDomainTokens)
         try container.encode(includeEntireCategory, forKey: .includeEntireCategory)
-        try container.encode(untokenizedApplicationIdentifiers.sorted(by: Self.codePointLess), forKey: .untokenizedApplicationIdentifiers)
-        try container.encode(untokenizedCategoryIdentifiers.sorted(by: Self.codePointLess), forKey: .untokenizedCategoryIdentifiers)
-        try container.encode(untokenizedWebDomainIdentifiers.sorted(by: Self.codePointLess), forKey: .untokenizedWebDomainIdentifiers)
+        try container.encode(untokenizedApplicationIdentifiers.sorted().map(\.value), forKey: .untokenizedApplicationIdentifiers)
+        try container.encode(untokenizedCategoryIdentifiers.sorted().map(\.value), forKey: .untokenizedCategoryIdentifiers)
+        try container.encode(untokenizedWebDomainIdentifiers.sorted().map(\.value), forKey: .untokenizedWebDomainIdentifiers)
     }
-
-    static func codePointLess(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 }
 
 /// A token is the one-key object `{"data": "<standard padded base64>"}` (device capture). Decoding checks the

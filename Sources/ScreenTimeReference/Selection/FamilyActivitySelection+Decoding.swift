@@ -106,7 +106,7 @@ private struct SelectionReader {
     var webDomainByteCounts: [Int] = []
     var seenTokenArrays: Set<SelectionTokenKind> = []
     var includeEntireCategory: Bool?
-    var untokenized: [[String]] = [[], [], []]
+    var untokenized: [[UntokenizedIdentifier]] = [[], [], []]
     var unknownKeys: [String] = []
 
     init(scanner: JSONScanner) { self.scanner = scanner }
@@ -193,7 +193,7 @@ private struct SelectionReader {
         }
         // The seven known keys are remembered by bit, without hashing; only unknown keys go into a set.
         var knownSeen: UInt8 = 0
-        var unknownSeen: Set<String> = []
+        var unknownSeen: Set<CodePointString> = []  // by code point: "Café" in NFC and NFD are two keys
         repeat {
             scanner.skipWhitespace()
             guard try scanner.peek() == UInt8(ascii: "\"") else {
@@ -204,22 +204,24 @@ private struct SelectionReader {
             try scanner.consume(UInt8(ascii: ":"))
             scanner.skipWhitespace()
             let isNew: Bool
-            if let bit = SelectionDecoder.knownKeys.firstIndex(of: key) {
+            let known = SelectionDecoder.knownKeys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
+            if let bit = known {
                 isNew = knownSeen & (1 << bit) == 0
                 knownSeen |= 1 << bit
             } else {
-                isNew = unknownSeen.insert(key).inserted
+                isNew = unknownSeen.insert(CodePointString(key)).inserted
             }
             if !isNew {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                 try scanner.skipValue()  // the first occurrence stands; the document is invalid anyway
                 continue
             }
-            switch key {
-            case "applicationTokens": try readTokenArray(.application)
-            case "categoryTokens": try readTokenArray(.category)
-            case "webDomainTokens": try readTokenArray(.webDomain)
-            case "includeEntireCategory":
+            // By index into knownKeys (code-point match above), not by String pattern (canonical equivalence).
+            switch known {
+            case 0?: try readTokenArray(.application)  // applicationTokens
+            case 1?: try readTokenArray(.category)  // categoryTokens
+            case 6?: try readTokenArray(.webDomain)  // webDomainTokens
+            case 2?:  // includeEntireCategory
                 let offset = scanner.index
                 switch try scanner.peek() {
                 case UInt8(ascii: "t"): try scanner.literal("true"); includeEntireCategory = true
@@ -228,9 +230,9 @@ private struct SelectionReader {
                     try scanner.skipValue()
                     schema(offset, "\"includeEntireCategory\" is not a boolean")
                 }
-            case "untokenizedApplicationIdentifiers": try readStringArray(key, into: 0)
-            case "untokenizedCategoryIdentifiers": try readStringArray(key, into: 1)
-            case "untokenizedWebDomainIdentifiers": try readStringArray(key, into: 2)
+            case 3?: try readStringArray(key, into: 0)  // untokenizedApplicationIdentifiers
+            case 4?: try readStringArray(key, into: 1)  // untokenizedCategoryIdentifiers
+            case 5?: try readStringArray(key, into: 2)  // untokenizedWebDomainIdentifiers
             default:
                 unknownKeys.append(key)
                 try scanner.skipValue()
@@ -254,7 +256,7 @@ private struct SelectionReader {
             scanner.skipWhitespace()
             let elementOffset = scanner.index
             if try scanner.peek() == UInt8(ascii: "\"") {
-                untokenized[slot].append(try scanner.parseString())
+                untokenized[slot].append(UntokenizedIdentifier(try scanner.parseString()))
             } else {
                 try scanner.skipValue()
                 schema(elementOffset, "\"\(key)\" holds something other than a string")
@@ -478,20 +480,23 @@ enum SWAR {
 /// The keys of one small JSON object: the first kept inline (a token object has one key, `data`), a set
 /// made only when a second key comes.
 struct KeySet {
-    private var first: String?
-    private var rest: Set<String>?
+    private var first: CodePointString?
+    private var rest: Set<CodePointString> = []
 
-    /// Adds `key`; returns whether it was new.
+    /// Adds `key`; returns whether it was new. Keys compare by code point, as in JSON.
     mutating func insert(_ key: String) -> Bool {
+        let key = CodePointString(key)
         guard let first else {
             first = key
             return true
         }
         if key == first { return false }
-        if rest == nil { rest = [] }
-        return rest!.insert(key).inserted
+        return rest.insert(key).inserted
     }
 
-    func contains(_ key: String) -> Bool { key == first || rest?.contains(key) == true }
+    func contains(_ key: String) -> Bool {
+        let key = CodePointString(key)
+        return key == first || rest.contains(key)
+    }
 }
 

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// What the user picked in `FamilyActivityPicker`: sets of application, category and web-domain tokens.
 ///
 /// Mirrors `FamilyControls.FamilyActivitySelection`. Each kind is a set: duplicates collapse and order never
@@ -14,10 +16,11 @@ public struct FamilyActivitySelection: Hashable, Sendable {
     public var webDomainTokens: Set<WebDomainToken>
     /// Whether choosing a category also chose every app and web domain in it (iOS 15.2+).
     public var includeEntireCategory: Bool
-    /// Identifiers iOS could not tokenize (ours to expose; always empty in device captures).
-    public var untokenizedApplicationIdentifiers: Set<String>
-    public var untokenizedCategoryIdentifiers: Set<String>
-    public var untokenizedWebDomainIdentifiers: Set<String>
+    /// Identifiers iOS could not tokenize (ours to expose; always empty in device captures). They compare by code
+    /// point, as JSON strings do: `"Café"` written with U+00E9 and with `e` + U+0301 are two identifiers.
+    public var untokenizedApplicationIdentifiers: Set<UntokenizedIdentifier>
+    public var untokenizedCategoryIdentifiers: Set<UntokenizedIdentifier>
+    public var untokenizedWebDomainIdentifiers: Set<UntokenizedIdentifier>
 
     public init() {
         self.init(includeEntireCategory: false)
@@ -49,3 +52,7 @@ public struct FamilyActivitySelection: Hashable, Sendable {
     public var categories: Set<ActivityCategory> { Set(categoryTokens.map { ActivityCategory(token: $0) }) }
     public var webDomains: Set<WebDomain> { Set(webDomainTokens.map { WebDomain(token: $0) }) }
 }
+
+/// An untokenized identifier: a string compared by its code points, not by Swift's canonical equivalence
+/// (`SPEC.md` §1 sorts and deduplicates them by code point). Write one as a string literal; read `.value`.
+public typealias UntokenizedIdentifier = CodePointString
