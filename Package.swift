@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
         .target(name: "Benchmarking", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
-        .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
+        .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "PropertyTesting", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         .testTarget(

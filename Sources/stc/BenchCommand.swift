@@ -1,3 +1,5 @@
+import PropertyTesting
+import ReferenceProperties
 import Benchmarking
 import StrictJSON
 
@@ -28,9 +30,17 @@ enum BenchCommand {
         Exit codes: 0 measured (whether or not targets are met), 2 usage error.
         """
 
-    /// EXTENSION POINT for property cases/s: the lead wires the property catalog here, for example
-    /// `[PropertyBenchmark(name: "selection.canonicalFixedPoint") { n in runProperty(…, cases: n) }]`.
-    static let propertyBenchmarks: [PropertyBenchmark] = []
+    /// Property cases/s: a few properties of each family, run through the engine with a fixed seed, no regressions
+    /// and no shrinking (a failure would show up in `stc check`, not here).
+    static let propertyBenchmarks: [PropertyBenchmark] = [
+        "selection.canonical-fixed-point", "selection.equality-under-permutation", "shield.matches-model",
+        "auth.voiding", "lifecycle.matches-model", "url.round-trip", "template.no-leak",
+    ].compactMap { name in
+        guard let property = ReferenceProperties.catalog.property(named: name) else { return nil }
+        return PropertyBenchmark(name: name) { n in
+            property.check(RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)).casesRun
+        }
+    }
 
     static func main(_ arguments: [String]) -> Int32 {
         var json = false
