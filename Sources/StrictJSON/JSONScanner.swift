@@ -79,6 +79,18 @@ public struct JSONScanner {
     /// Closes a container opened with ``openContainer(_:close:)``.
     public mutating func leave() { depth -= 1 }
 
+    /// Reads one object member's key and the `:` after it, leaving the scanner at the value (after whitespace).
+    /// Returns the key and the byte offset of its opening quote.
+    public mutating func parseMemberKey() throws(JSONParseError) -> (key: String, offset: Int) {
+        skipWhitespace()
+        guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
+        let offset = index
+        let key = try parseString()
+        try consume(UInt8(ascii: ":"))
+        skipWhitespace()
+        return (key, offset)
+    }
+
     /// Validates one value without building it (still strict: UTF-8, escapes, numbers, depth), recording
     /// repeated keys in ``firstDuplicate``.
     public mutating func skipValue() throws(JSONParseError) {
@@ -88,12 +100,8 @@ public struct JSONScanner {
             guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { depth -= 1; return }
             var keys: Set<CodePointString> = []
             repeat {
-                skipWhitespace()
-                guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
-                let keyOffset = index
-                let key = try parseString()
+                let (key, keyOffset) = try parseMemberKey()
                 if !keys.insert(CodePointString(key)).inserted, firstDuplicate == nil { firstDuplicate = keyOffset }
-                try consume(UInt8(ascii: ":"))
                 try skipValue()
             } while try consumeSeparator(close: UInt8(ascii: "}"))
             depth -= 1
@@ -166,14 +174,7 @@ public struct JSONScanner {
             return .object(members)
         }
         while true {
-            skipWhitespace()
-            guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
-            let keyOffset = index
-            let key = try parseString()
-            skipWhitespace()
-            guard try peek() == UInt8(ascii: ":") else { throw JSONParseError(.unexpectedByte, at: index) }
-            index += 1
-            skipWhitespace()
+            let (key, keyOffset) = try parseMemberKey()
             let value = try parseValue()
             // A repeated key is one with the same code points. Swift's dictionary also merges keys that are only
             // canonically equivalent ("Café" in NFC and NFD): those are not duplicates, but the tree keeps one.

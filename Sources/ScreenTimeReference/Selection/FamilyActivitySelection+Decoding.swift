@@ -195,14 +195,7 @@ private struct SelectionReader {
         var knownSeen: UInt8 = 0
         var unknownSeen: Set<CodePointString> = []  // by code point: "Café" in NFC and NFD are two keys
         repeat {
-            scanner.skipWhitespace()
-            guard try scanner.peek() == UInt8(ascii: "\"") else {
-                throw JSONParseError(.unexpectedByte, at: scanner.index)
-            }
-            let keyOffset = scanner.index
-            let key = try scanner.parseString()
-            try scanner.consume(UInt8(ascii: ":"))
-            scanner.skipWhitespace()
+            let (key, keyOffset) = try scanner.parseMemberKey()
             let isNew: Bool
             let known = SelectionDecoder.knownKeys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
             if let bit = known {
@@ -329,18 +322,11 @@ private struct SelectionReader {
         var keys = KeySet()
         if try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
             repeat {
-                scanner.skipWhitespace()
-                guard try scanner.peek() == UInt8(ascii: "\"") else {
-                    throw JSONParseError(.unexpectedByte, at: scanner.index)
-                }
-                let keyOffset = scanner.index
-                let key = try scanner.parseString()
-                try scanner.consume(UInt8(ascii: ":"))
-                scanner.skipWhitespace()
+                let (key, keyOffset) = try scanner.parseMemberKey()
                 if !keys.insert(key) {
                     if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                     try scanner.skipValue()
-                } else if key == "data", try scanner.peek() == UInt8(ascii: "\"") {
+                } else if key.utf8.elementsEqual("data".utf8), try scanner.peek() == UInt8(ascii: "\"") {
                     dataOffset = scanner.index
                     if let (text, result) = scanTokenData() {
                         data = text
@@ -352,7 +338,7 @@ private struct SelectionReader {
                     }
                     dataIsString = true
                 } else {
-                    if key == "data" { dataOffset = scanner.index }
+                    if key.utf8.elementsEqual("data".utf8) { dataOffset = scanner.index }
                     try scanner.skipValue()
                 }
             } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
