@@ -30,7 +30,7 @@ public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
 
 /// Every fuzz target, by name.
 public enum FuzzTargets {
-    public static var all: [FuzzTarget] { selectionTargets + [selectionDifferential] }
+    public static var all: [FuzzTarget] { selectionTargets + [selectionDifferential] + encodingTargets }
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }
