@@ -452,8 +452,9 @@ enum FuzzCommand {
     static let mergeHelp = """
         Usage: stc fuzz merge TARGET [--write] [--no-build]
 
-        Runs libFuzzer -merge=1 over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET, on top of the
-        checked-in seeds and regressions, and reports how many inputs add coverage the seeds do not have.
+        Runs libFuzzer -merge=1 -use_counters=0 over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET,
+        on top of the checked-in seeds and regressions, and reports how many inputs reach code edges the seeds do
+        not (hit counts are ignored, so that the checked-in seeds stay few).
 
         Options:
           --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
@@ -494,10 +495,13 @@ enum FuzzCommand {
         }
         let control = base + ".control"
         defer { try? fm.removeItem(atPath: control) }
-        let args = ["-merge=1", "-merge_control_file=\(control)", base, scratch]
+        // -use_counters=0: an input is kept for a new edge, not for a new hit count, so the seeds stay few.
+        let args = ["-merge=1", "-use_counters=0", "-merge_control_file=\(control)", base, scratch]
         Console.error("$ SWIFT_BACKTRACE=enable=no " + ([displayPath(binary)] + args.map(displayPath)).map(shellQuote).joined(separator: " "))
+        var edges: String?
         let output = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: scratch) { line in
             if line.hasPrefix("MERGE-OUTER:") { Console.error("  " + line) }
+            if let r = line.range(of: "; "), line.hasSuffix("new coverage edges") { edges = String(line[r.upperBound...]) }
         }
         guard output.status == 0 else {
             throw UsageError("libFuzzer -merge=1 failed (exit \(output.status)):\n" + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
@@ -509,7 +513,8 @@ enum FuzzCommand {
             if !known.contains(FuzzCorpus.contentName(bytes)) { new.append(bytes) }
         }
         let size = new.reduce(0) { $0 + $1.count }
-        Console.out("merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds and regressions (\(size) bytes)")
+        Console.out(
+            "merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds and regressions (\(size) bytes\(edges.map { ", \($0)" } ?? ""))")
         if a.flags.contains("--write") {
             var added = 0
             for bytes in new where try ws.corpus.addSeed(bytes, target: target.name).isNew { added += 1 }

@@ -224,6 +224,8 @@ struct FuzzProgress {
     var held: String?
     /// Files libFuzzer said it wrote (`Test unit written to PATH`).
     var artifacts: [String] = []
+    var inDictionary = false
+    var dictionaryEntries = 0
 
     init(verbose: Bool) { self.verbose = verbose }
 
@@ -231,7 +233,26 @@ struct FuzzProgress {
         if let range = line.range(of: "Test unit written to ") {
             artifacts.append(String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
         }
-        let isStream = line.hasPrefix("#") && (line.contains(" NEW ") || line.contains(" REDUCE "))
+        if !verbose {
+            // The dictionary libFuzzer recommends at the end is mostly type-name fragments: counted, not shown.
+            if line.hasPrefix("###### Recommended dictionary") {
+                inDictionary = true
+                dictionaryEntries = 0
+                return
+            }
+            if inDictionary {
+                if line.hasPrefix("###### End of recommended dictionary") {
+                    inDictionary = false
+                    Console.error("(libFuzzer recommended \(dictionaryEntries) dictionary entries; --verbose shows them)")
+                } else {
+                    dictionaryEntries += 1
+                }
+                return
+            }
+        }
+        // "#1234\tNEW    cov: …": the second word says what kind of line it is.
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let isStream = line.hasPrefix("#") && words.count > 1 && (words[1] == "NEW" || words[1] == "REDUCE")
         if verbose || !isStream {
             flush()
             Console.error(line)
@@ -246,10 +267,13 @@ struct FuzzProgress {
         }
     }
 
+    /// Shows the held stream line, if any.
     mutating func flush() {
-        if let held { Console.error(held) }
+        if let held {
+            Console.error(held)
+            lastShown = Date()
+        }
         held = nil
-        lastShown = Date()
     }
 }
 
