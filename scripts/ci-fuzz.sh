@@ -17,7 +17,11 @@ fail() { printf 'ci-fuzz: %s\n' "$*" >&2; failures+=("$*"); }
 failures=()
 
 step "stc"
-if [ ! -x .build/debug/stc ]; then swift build --product stc 2>&1 | tail -n 5 || { echo "ci-fuzz: cannot build stc" >&2; exit 2; }; fi
+if ! swift build --product stc > /tmp/ci-fuzz-stc.log 2>&1; then
+  tail -n 30 /tmp/ci-fuzz-stc.log
+  echo "ci-fuzz: cannot build stc" >&2
+  exit 2
+fi
 STC=.build/debug/stc
 targets="${FUZZ_TARGETS:-$($STC fuzz list | cut -f1)}"
 echo "targets: $(echo $targets)"

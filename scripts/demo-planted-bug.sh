@@ -51,14 +51,15 @@ status=$?
 set -e
 grep -E '^\$ |built in|instrumented|INITED|Fatal error|deadly signal|Test unit written' "$work/run.err" | sed 's/^/  /' | head -n 20
 cat "$work/run.out"
-echo "  exit $status; build + fuzz took $(( $(t) - s )) s"
+built=$(grep -oE 'built in [0-9]+' "$work/run.err" | grep -oE '[0-9]+' || echo 0)
+execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$work/run.err" | grep -oE '[0-9]+$' || echo '?')
+echo "  exit $status; build ${built} s, then the crash after ${execs} executions, ~$(( $(t) - s - built )) s of fuzzing"
 [ "$status" = 1 ] || { echo "demo: expected the fuzzer to find the planted crash" >&2; exit 1; }
 add=$(grep -m1 'stc fuzz add selection-decode' "$work/run.out" | sed 's/^ *//')
 artifact=$(printf '%s' "$add" | awk '{print $5}')
-found_after=$(grep -m1 -oE '^#[0-9]+' "$work/run.err" | head -n1 || true)
 grep -E '^#[0-9]+' "$work/run.err" | tail -n 1 | sed 's/^/  last progress line: /'
 
-step "turn it into a regression: ${add/stc/stc}"
+step "turn it into a regression: $add"
 s=$(t)
 "$STC" fuzz add selection-decode "$artifact" --minimize --no-build 2>&1 | grep -vE '^\s*CRASH_MIN' | sed 's/^/  /'
 echo "  ($(( $(t) - s )) s)"

@@ -2,6 +2,14 @@ import Foundation
 import PropertyTesting
 import ReferenceProperties
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+private func ignoreInterrupt(_: Int32) {}
+
 /// `stc fuzz`: the libFuzzer workflow (SPEC §6) — list the targets, fuzz one, replay the corpus, turn a crash
 /// into a regression file, merge what fuzzing found into the seeds.
 enum FuzzCommand {
@@ -151,14 +159,15 @@ enum FuzzCommand {
         Options:
           --time S       stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)
           --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N; logs in .build/fuzz-artifacts/TARGET/)
-          --max-len N    the largest input (default per target: selection-decode 1024, selection-differential 1024,
-                         selection-json 768, url 512, template 1024, others 1024)
+          --max-len N    the largest input (default per target: selection-decode 512, selection-differential 512,
+                         selection-json 512, url 512, template 1024, others 1024)
           --no-build     use the existing binary if there is one
           --verbose      show every libFuzzer line (default: NEW/REDUCE lines at most once a second)
           --corpus DIR, --package DIR   as for every subcommand
           -- FLAGS…      passed to libFuzzer as they are, after ours (so they win), e.g. -- -only_ascii=1
 
-        Exit codes: 0 no crash, 1 a crash, timeout or OOM was found, 2 usage or build error.
+        Exit codes: 0 no crash (also when stopped with Ctrl-C), 1 a crash, timeout or OOM was found, 2 usage or
+        build error.
         """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -191,6 +200,10 @@ enum FuzzCommand {
         }
         Console.error("$ SWIFT_BACKTRACE=enable=no " + ([displayPath(binary)] + flags + dirs.map(displayPath)).map(shellQuote).joined(separator: " "))
         var progress = FuzzProgress(verbose: a.flags.contains("--verbose"))
+        // Ctrl-C reaches libFuzzer too (same process group): it stops and prints its stats; stc stays to report.
+        // A handler, not SIG_IGN, so that the child starts with the default disposition.
+        signal(SIGINT, ignoreInterrupt)
+        defer { signal(SIGINT, SIG_DFL) }
         let output = try FuzzProcess.run(
             binary, flags + dirs, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: artifacts, keep: 1 << 16
         ) { progress.line($0) }
@@ -202,6 +215,10 @@ enum FuzzCommand {
             if ["crash-", "timeout-", "oom-", "leak-"].contains(where: name.hasPrefix) { found.append(file) }
         }
         found = found.filter { FileManager.default.fileExists(atPath: $0) }
+        if found.isEmpty && output.status == 72 && !output.crashedBySignal {  // libFuzzer's -interrupted_exitcode
+            Console.out("fuzz \(target.name): interrupted; no crash. New inputs are in \(displayPath(scratch)).")
+            return 0
+        }
         if found.isEmpty && output.status == 0 && !output.crashedBySignal {
             Console.out("fuzz \(target.name): no crash. New inputs are in \(displayPath(scratch)) (stc fuzz merge \(target.name) to keep the useful ones).")
             return 0

@@ -78,8 +78,10 @@ enum FuzzDefaults {
     /// (see Fuzz/README.md for the measurements behind these numbers).
     static func maxLen(_ target: String) -> Int {
         switch target {
-        case "selection-decode", "selection-differential": 1024  // base64 of ~750 JSON bytes: a few tokens
-        case "selection-json": 768  // a selection with several tokens and every member name
+        // 512: base64 of ≤ 384 JSON bytes, enough for the members and one short token, or the required members
+        // and one device-sized (128-byte) token; the JSON grammar itself is selection-json's job.
+        case "selection-decode", "selection-differential": 512
+        case "selection-json": 512  // all seven members and one device-sized token (~410 bytes)
         case "url": 512  // the codec is per byte; longer inputs add nothing but time
         case "template": 1024  // several placeholders, fallbacks and key=value items
         default: 1024
