@@ -227,18 +227,21 @@ enum FuzzCommand {
             Console.out("fuzz \(target.name): libFuzzer exited with \(output.status) without writing an input; see the output above.")
             return 1
         }
-        for artifact in found {
-            let bytes = [UInt8](FileManager.default.contents(atPath: artifact) ?? Data())
-            let known = FileManager.default.fileExists(
-                atPath: (ws.corpus.regressionDirectory(target.name) as NSString).appendingPathComponent(FuzzCorpus.contentName(bytes)))
-            Console.out("fuzz \(target.name): found \(displayPath(artifact)) (\(bytes.count) bytes)")
-            if known {
-                Console.out("  it is already a regression (corpus/\(target.name)/regressions/\(FuzzCorpus.contentName(bytes))): fix the bug it shows first.")
-            } else {
-                Console.out("  add it as a regression:\n    stc fuzz add \(target.name) \(shellQuote(displayPath(artifact))) --minimize")
-            }
-        }
+        for artifact in found { reportArtifact(artifact, target: target.name, workspace: ws) }
         return 1
+    }
+
+    /// Says what was found and the one command that keeps it, or that it is a known regression already.
+    static func reportArtifact(_ artifact: String, target: String, workspace ws: FuzzWorkspace) {
+        let bytes = [UInt8](FileManager.default.contents(atPath: artifact) ?? Data())
+        let name = FuzzCorpus.contentName(bytes)
+        let known = FileManager.default.fileExists(atPath: (ws.corpus.regressionDirectory(target) as NSString).appendingPathComponent(name))
+        Console.out("\(target): crashing input \(displayPath(artifact)) (\(bytes.count) bytes)")
+        if known {
+            Console.out("  it is already a regression (\(displayPath(ws.corpus.regressionDirectory(target)))/\(name)): fix the bug it shows.")
+        } else {
+            Console.out("  add it as a regression:\n    stc fuzz add \(target) \(shellQuote(displayPath(artifact))) --minimize")
+        }
     }
 
     // MARK: replay
@@ -359,11 +362,15 @@ enum FuzzCommand {
                 Console.out("\(target.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(ok ? "ok" : "FAILED (exit \(output.status))")\(count.map { "  [\($0)]" } ?? "")")
             }
             if !ok {
-                for line in output.text.split(separator: "\n").suffix(25) { Console.out("  | \(line)") }
-                for line in output.text.split(separator: "\n") {
+                // The lines that say what happened, not the stack trace.
+                let lines = output.text.split(separator: "\n")
+                let telling = lines.filter {
+                    $0.contains("Fatal error") || $0.contains("invariant failed") || $0.contains("ERROR: ") || $0.contains("Running: ")
+                }
+                for line in (telling.isEmpty ? Array(lines.suffix(15)) : telling) { Console.out("  | \(line)") }
+                for line in lines {
                     guard let r = line.range(of: "Test unit written to ") else { continue }
-                    let artifact = line[r.upperBound...].trimmingCharacters(in: .whitespaces)
-                    Console.out("  add it as a regression: stc fuzz add \(target.name) \(shellQuote(displayPath(artifact))) --minimize")
+                    reportArtifact(line[r.upperBound...].trimmingCharacters(in: .whitespaces), target: target.name, workspace: ws)
                 }
             }
         }
