@@ -63,8 +63,20 @@ step "turn it into a regression: $add"
 s=$(t)
 "$STC" fuzz add selection-decode "$artifact" --minimize --no-build 2>&1 | grep -vE '^\s*CRASH_MIN' | sed 's/^/  /'
 echo "  ($(( $(t) - s )) s)"
-ls corpus/selection-decode/regressions/ | sed 's/^/  regression file: /'
-od -c corpus/selection-decode/regressions/* | head -n 3 | sed 's/^/  /'
+for f in corpus/selection-decode/regressions/*; do echo "  regression file: $f ($(wc -c < "$f") bytes: $(head -c 60 "$f"))"; done
+
+step "minimization on a bigger crasher: base64 of 299 bytes with non-zero pad bits (400 bytes)"
+python3 -c "
+import base64, random
+r = random.Random(7)
+text = base64.b64encode(bytes(r.randrange(256) for _ in range(299))).decode()   # 400 chars, ends in one '='
+last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.index(text[-2])
+text = text[:-2] + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[last | 1] + '='
+open('$work/big-crash', 'w').write(text)
+"
+s=$(t)
+"$STC" fuzz add selection-decode "$work/big-crash" --minimize --no-build 2>&1 | grep -E 'minimized|added|already|now fails|passes' | sed 's/^/  /'
+echo "  ($(( $(t) - s )) s)"
 
 step "swift test --filter CorpusReplay (with the bug): must fail"
 s=$(t)

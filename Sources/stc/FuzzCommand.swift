@@ -453,7 +453,10 @@ enum FuzzCommand {
         let args = ["-minimize_crash=1", "-runs=\(runs)", "-max_total_time=60", "-exact_artifact_path=\(out)", FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath)]
         Console.error("$ SWIFT_BACKTRACE=enable=no " + ([displayPath(binary)] + args.map(displayPath)).map(shellQuote).joined(separator: " "))
         _ = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: dir) { line in
-            if line.hasPrefix("CRASH_MIN:") { Console.error("  " + line) }
+            // "CRASH_MIN: minimizing crash input: 'PATH' (N bytes)": one short line per round.
+            if line.hasPrefix("CRASH_MIN: minimizing crash input"), let open = line.lastIndex(of: "(") {
+                Console.error("  minimizing: \(line[line.index(after: open)...].dropLast()) still crash")
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: out) }
         guard let data = FileManager.default.contents(atPath: out) else { return nil }
