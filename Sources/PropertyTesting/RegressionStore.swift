@@ -50,11 +50,18 @@ public struct RegressionStore: Sendable, Equatable {
     /// Saves `bytes` for `property` unless an identical file exists; returns the file's path.
     @discardableResult
     public func save(_ bytes: [UInt8], property: String) throws -> String {
+        try RegressionStore.saveNamedByContent(bytes, inDirectory: directory(for: property)).path
+    }
+
+    /// Writes `bytes` to `directory/<fnv1a64-hex>` (creating the directory) unless that file exists; `isNew` is
+    /// false when it did. Never overwrites: a temporary file in the same directory is renamed into place.
+    /// Used for regressions and, by `stc fuzz merge`, for seed files too.
+    @discardableResult
+    public static func saveNamedByContent(_ bytes: [UInt8], inDirectory dir: String) throws -> (path: String, isNew: Bool) {
         let fm = FileManager.default
-        let dir = directory(for: property)
         try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = (dir as NSString).appendingPathComponent(FNV1a64.hex(bytes))
-        if fm.fileExists(atPath: path) { return path }  // same hash: already saved, never overwrite
+        if fm.fileExists(atPath: path) { return (path, false) }  // same hash: already saved, never overwrite
         let temp = (dir as NSString).appendingPathComponent(".tmp-\(FNV1a64.hex(bytes))-\(UInt64.random(in: .min ... .max))")
         guard fm.createFile(atPath: temp, contents: Data(bytes)) else {
             throw RegressionStoreError.cannotWrite(temp)
@@ -64,10 +71,10 @@ public struct RegressionStore: Sendable, Equatable {
             try fm.moveItem(atPath: temp, toPath: path)
         } catch {
             try? fm.removeItem(atPath: temp)
-            if fm.fileExists(atPath: path) { return path }
+            if fm.fileExists(atPath: path) { return (path, false) }
             throw error
         }
-        return path
+        return (path, true)
     }
 }
 

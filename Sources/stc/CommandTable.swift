@@ -15,6 +15,7 @@ enum CommandTable {
     static let commands: [Command] = [
         Command(name: "conformance", summary: "run the conformance vectors against the reference and adapters", run: ConformanceCommand.main),
         Command(name: "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)", run: InspectCommand.main),
+        Command(name: "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge", run: FuzzCommand.main),
         Command(name: "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", run: AdapterCommand.main),
         Command(name: "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)", run: CheckCommand.main),
         Command(name: "bench", summary: "measure the hot paths against Foundation and the performance targets", run: BenchCommand.main),

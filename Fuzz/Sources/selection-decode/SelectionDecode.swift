@@ -1,20 +1,8 @@
-// libFuzzer shim for the `selection-decode` target: the body lives in ReferenceProperties (FuzzTargets.selectionDecode),
-// so `swift test` replays the corpus through the very same code.
+// libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in ReferenceProperties, which
+// `swift test` and `stc fuzz replay` also run on every corpus file.
 import ReferenceProperties
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let failure = FuzzTargets.selectionDecode.body(bytes) {
-        let message = Array("invariant failed in selection-decode: \(failure)\n".utf8)
-        _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        abort()
-    }
-    return 0
+    FuzzTargets.selectionDecode.libFuzzerEntry(data, size)
 }

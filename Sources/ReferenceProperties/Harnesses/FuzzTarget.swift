@@ -30,7 +30,29 @@ public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
 
 /// Every fuzz target, by name.
 public enum FuzzTargets {
-    public static var all: [FuzzTarget] { selectionTargets + [selectionDifferential] + shieldTargets + authTargets }
+    public static var all: [FuzzTarget] {
+        selectionTargets + [selectionDifferential] + encodingTargets + shieldTargets + authTargets
+    }
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension FuzzTarget {
+    /// The body of `LLVMFuzzerTestOneInput`: runs the harness on libFuzzer's bytes; on a broken invariant writes
+    /// it to stderr and aborts, which libFuzzer records as a crash and saves. Each shim in `Fuzz/` is one call.
+    public func libFuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        if let failure = body(bytes) {
+            let message = Array("invariant failed in \(name): \(failure)\n".utf8)
+            _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            abort()
+        }
+        return 0
+    }
 }

@@ -1,0 +1,8 @@
+// libFuzzer shim for the `auth` target. The harness body is FuzzTargets.auth in ReferenceProperties, which
+// `swift test` and `stc fuzz replay` also run on every corpus file.
+import ReferenceProperties
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTargets.auth.libFuzzerEntry(data, size)
+}

@@ -1,0 +1,8 @@
+// libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in ReferenceProperties, which
+// `swift test` and `stc fuzz replay` also run on every corpus file.
+import ReferenceProperties
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTargets.shield.libFuzzerEntry(data, size)
+}

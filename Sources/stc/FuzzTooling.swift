@@ -1,0 +1,325 @@
+import Foundation
+import ReferenceProperties
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where things are: the package (with `Fuzz/Package.swift`), the corpus, the scratch directories.
+struct FuzzWorkspace {
+    /// The directory holding `Fuzz/Package.swift`, or nil when none was found.
+    var packageRoot: String?
+    var corpus: FuzzCorpus
+
+    /// `--corpus DIR`, else `$STC_CORPUS`, else `<package>/corpus`, else `./corpus`. The package is `--package DIR`
+    /// or the nearest directory at or above the current one that holds `Fuzz/Package.swift`.
+    static func resolve(corpus corpusOption: String?, package packageOption: String?) -> FuzzWorkspace {
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath
+        var root: String? = packageOption.map { absolute($0, in: cwd) }
+        if root == nil {
+            var dir = cwd
+            while true {
+                if fm.fileExists(atPath: (dir as NSString).appendingPathComponent("Fuzz/Package.swift")) {
+                    root = dir
+                    break
+                }
+                let parent = (dir as NSString).deletingLastPathComponent
+                if parent == dir || parent.isEmpty { break }
+                dir = parent
+            }
+        }
+        let corpusRoot: String
+        if let corpusOption {
+            corpusRoot = absolute(corpusOption, in: cwd)
+        } else if let env = ProcessInfo.processInfo.environment["STC_CORPUS"], !env.isEmpty {
+            corpusRoot = absolute(env, in: cwd)
+        } else if let root {
+            corpusRoot = (root as NSString).appendingPathComponent("corpus")
+        } else {
+            corpusRoot = (cwd as NSString).appendingPathComponent("corpus")
+        }
+        return FuzzWorkspace(packageRoot: root, corpus: FuzzCorpus(root: corpusRoot))
+    }
+
+    static func absolute(_ path: String, in cwd: String) -> String {
+        let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+        return (full as NSString).standardizingPath
+    }
+
+    func requirePackage() throws -> String {
+        guard let packageRoot else {
+            throw UsageError("cannot find Fuzz/Package.swift in or above the current directory (run from the repository, or pass --package DIR)")
+        }
+        return packageRoot
+    }
+
+    func fuzzPackage() throws -> String { (try requirePackage() as NSString).appendingPathComponent("Fuzz") }
+
+    func binary(_ target: String) throws -> String { (try fuzzPackage() as NSString).appendingPathComponent(".build/release/\(target)") }
+
+    func hasShim(_ target: String) throws -> Bool {
+        FileManager.default.fileExists(atPath: (try fuzzPackage() as NSString).appendingPathComponent("Sources/\(target)"))
+    }
+
+    /// `<package>/.build/<kind>/<target>`, created: fuzzing output that never goes into the checked-in corpus.
+    func scratch(_ kind: String, _ target: String) throws -> String {
+        let dir = (try requirePackage() as NSString).appendingPathComponent(".build/\(kind)/\(target)")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+/// Per-target libFuzzer defaults.
+enum FuzzDefaults {
+    /// `-max_len`: big enough for the structure each target explores, small enough to keep exec/s high
+    /// (see Fuzz/README.md for the measurements behind these numbers).
+    static func maxLen(_ target: String) -> Int {
+        switch target {
+        // 512: base64 of ≤ 384 JSON bytes, enough for the members and one short token, or the required members
+        // and one device-sized (128-byte) token; the JSON grammar itself is selection-json's job.
+        case "selection-decode", "selection-differential": 512
+        case "selection-json": 512  // all seven members and one device-sized token (~410 bytes)
+        case "url": 512  // the codec is per byte; longer inputs add nothing but time
+        case "template": 1024  // several placeholders, fallbacks and key=value items
+        default: 1024
+        }
+    }
+
+    /// `-timeout` in seconds: every target is linear, so anything this slow is a bug.
+    static let timeout = 5
+}
+
+/// Child processes: the Fuzz build and the fuzzer binaries.
+enum FuzzProcess {
+    struct Output {
+        var status: Int32
+        var crashedBySignal: Bool
+        var text: String
+    }
+
+    /// The environment for fuzzer binaries: Swift's backtracer off, or traps look like ASan reports and
+    /// libFuzzer never writes the crashing input.
+    static func fuzzerEnvironment() -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        return env
+    }
+
+    /// Runs `executable` with `arguments`; stdout and stderr are merged and passed line by line to `onLine`
+    /// (and collected, up to `keep` bytes from the end).
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        currentDirectory: String? = nil, keep: Int = 1 << 20, onLine: (String) -> Void = { _ in }
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let reader = pipe.fileHandleForReading
+        var pending: [UInt8] = []
+        var collected: [UInt8] = []
+        func emit(_ line: ArraySlice<UInt8>) {
+            onLine(String(decoding: line, as: UTF8.self))
+        }
+        while true {
+            let data = reader.availableData
+            if data.isEmpty { break }
+            collected.append(contentsOf: data)
+            if collected.count > keep * 2 { collected.removeFirst(collected.count - keep) }
+            pending.append(contentsOf: data)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                emit(pending[..<newline])
+                pending.removeSubrange(...newline)
+            }
+        }
+        if !pending.isEmpty { emit(pending[...]) }
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, crashedBySignal: process.terminationReason == .uncaughtSignal,
+            text: String(decoding: collected.suffix(keep), as: UTF8.self))
+    }
+
+    /// `swift` on the PATH (SwiftPM itself).
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Building and checking the libFuzzer binaries.
+enum FuzzBuild {
+    /// The one correct way to build: `--sanitize=fuzzer` for SwiftPM's link step and `-sanitize=fuzzer,address`
+    /// for swiftc (two `--sanitize=` flags do not combine reliably).
+    static func arguments(fuzzPackage: String, product: String?) -> [String] {
+        var args = ["build", "-c", "release", "--sanitize=fuzzer", "-Xswiftc", "-sanitize=fuzzer,address", "--package-path", fuzzPackage]
+        if let product { args += ["--product", product] }
+        return args
+    }
+
+    /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure.
+    static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
+        guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
+        let fuzz = try workspace.fuzzPackage()
+        for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
+            let args = arguments(fuzzPackage: fuzz, product: product)
+            Console.error("$ swift " + args.map(shellQuote).joined(separator: " "))
+            let started = Date()
+            let output = try FuzzProcess.run(swift, args) { line in
+                if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete") || line.contains("Linking") {
+                    Console.error("  " + line)
+                }
+            }
+            if output.status != 0 {
+                let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
+                throw UsageError("the fuzz build failed (exit \(output.status)):\n\(tail)")
+            }
+            Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
+        }
+    }
+
+    /// Builds unless `skip` is set and every binary exists.
+    static func ensure(_ workspace: FuzzWorkspace, targets: [String], skip: Bool, allTargets: Bool = false) throws {
+        for target in targets where !(try workspace.hasShim(target)) {
+            throw UsageError("no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
+        }
+        if skip, try targets.allSatisfy({ FileManager.default.isExecutableFile(atPath: try workspace.binary($0)) }) { return }
+        try build(workspace, targets: allTargets ? nil : targets)
+    }
+
+    /// Runs the binary on an empty corpus and reads libFuzzer's banner: an instrumented binary reports
+    /// `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Returns N.
+    static func checkInstrumented(_ binary: String) throws -> Int {
+        let empty = NSTemporaryDirectory() + "stc-fuzz-empty-\(getpid())"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let output = try FuzzProcess.run(binary, ["-runs=0", empty], environment: FuzzProcess.fuzzerEnvironment())
+        for line in output.text.split(separator: "\n") where line.hasPrefix("INFO: Loaded ") && line.contains("inline 8-bit counters") {
+            // INFO: Loaded 1 modules   (12345 inline 8-bit counters): 12345 [0x…, 0x…),
+            if let open = line.firstIndex(of: "(") {
+                let digits = line[line.index(after: open)...].prefix { $0.isNumber }
+                if let n = Int(digits), n > 0 { return n }
+            }
+        }
+        throw UsageError(
+            "\(binary) is not an instrumented libFuzzer binary (no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: swift "
+                + arguments(fuzzPackage: "Fuzz", product: nil).map(shellQuote).joined(separator: " "))
+    }
+}
+
+/// libFuzzer's output, condensed: every line except the `#N NEW/REDUCE` stream, which is shown at most once a
+/// second (its latest line), so that a run stays readable.
+struct FuzzProgress {
+    var verbose: Bool
+    var lastShown = Date.distantPast
+    var held: String?
+    /// Files libFuzzer said it wrote (`Test unit written to PATH`).
+    var artifacts: [String] = []
+    var inDictionary = false
+    var dictionaryEntries = 0
+
+    init(verbose: Bool) { self.verbose = verbose }
+
+    mutating func line(_ line: String) {
+        if let range = line.range(of: "Test unit written to ") {
+            artifacts.append(String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+        }
+        if !verbose {
+            // The dictionary libFuzzer recommends at the end is mostly type-name fragments: counted, not shown.
+            if line.hasPrefix("###### Recommended dictionary") {
+                inDictionary = true
+                dictionaryEntries = 0
+                return
+            }
+            if inDictionary {
+                if line.hasPrefix("###### End of recommended dictionary") {
+                    inDictionary = false
+                    Console.error("(libFuzzer recommended \(dictionaryEntries) dictionary entries; --verbose shows them)")
+                } else {
+                    dictionaryEntries += 1
+                }
+                return
+            }
+        }
+        // "#1234\tNEW    cov: …": the second word says what kind of line it is.
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let isStream = line.hasPrefix("#") && words.count > 1 && (words[1] == "NEW" || words[1] == "REDUCE")
+        if verbose || !isStream {
+            flush()
+            Console.error(line)
+            return
+        }
+        if Date().timeIntervalSince(lastShown) >= 1 {
+            Console.error(line)
+            lastShown = Date()
+            held = nil
+        } else {
+            held = line
+        }
+    }
+
+    /// Shows the held stream line, if any.
+    mutating func flush() {
+        if let held {
+            Console.error(held)
+            lastShown = Date()
+        }
+        held = nil
+    }
+}
+
+/// Prints which input was running if a harness body traps during an in-process replay.
+enum CrashNote {
+    nonisolated(unsafe) private static var note: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var installed = false
+
+    static func set(_ text: String) {
+        if !installed {
+            installed = true
+            for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+                signal(sig, crashNoteHandler)
+            }
+        }
+        let old = note
+        note = strdup(text)
+        free(old)
+    }
+
+    fileprivate static func write(_ sig: Int32) {
+        guard let note else { return }
+        _ = Glibc_or_Darwin_write(2, note, strlen(note))
+    }
+}
+
+private func Glibc_or_Darwin_write(_ fd: Int32, _ p: UnsafePointer<CChar>, _ n: Int) -> Int {
+    write(fd, p, n)
+}
+
+private func crashNoteHandler(_ sig: Int32) {
+    CrashNote.write(sig)
+    signal(sig, SIG_DFL)
+    raise(sig)
+}
+
+func shellQuote(_ s: String) -> String {
+    if !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:,+@%".contains($0) }) { return s }
+    return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// A path relative to the current directory when it is inside it (for commands people copy).
+func displayPath(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+    return path
+}

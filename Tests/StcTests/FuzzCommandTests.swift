@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `stc fuzz`, run as a user would. Nothing here builds or runs libFuzzer (that is scripts/ci-fuzz.sh and
+/// scripts/demo-planted-bug.sh); these check the in-process workflow, the messages and the exit codes.
+@Suite struct FuzzCommandTests {
+    static let subcommands = ["list", "run", "replay", "add", "merge"]
+
+    static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for target in targets {
+            try FileManager.default.copyItem(
+                at: StcBinary.packageRoot.appendingPathComponent("corpus/\(target)"), to: root.appendingPathComponent(target))
+        }
+        return root
+    }
+
+    @Test func listsEveryTargetAsNameTabSummary() throws {
+        let run = try StcBinary.run(["fuzz", "list"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        let names = lines.map { $0.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? "" }
+        for name in ["selection-decode", "selection-json", "selection-differential", "url", "template"] {
+            #expect(names.contains(name), "\(name) missing from \(run.stdout)")
+        }
+        #expect(lines.allSatisfy { $0.split(separator: "\t").count == 2 })
+    }
+
+    @Test(arguments: [["run", "nope"], ["add", "nope", "/dev/null"], ["merge", "nope"], ["replay", "nope"]])
+    func anUnknownTargetExitsTwoWithTheList(arguments: [String]) throws {
+        let run = try StcBinary.run(["fuzz"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("selection-decode") && run.stderr.contains("template"), "\(run.stderr)")
+    }
+
+    @Test(arguments: subcommands)
+    func everySubcommandHasHelp(subcommand: String) throws {
+        let run = try StcBinary.run(["fuzz", subcommand, "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Usage: stc fuzz \(subcommand)"))
+    }
+
+    /// Every `--option` a help text names is one the subcommand accepts. Each run stops at a usage error before
+    /// doing anything (an unknown target, or a missing argument), so nothing is built.
+    @Test(arguments: subcommands)
+    func helpIsTrueToTheCode(subcommand: String) throws {
+        // The usage line and the option lines (those starting with --), not commands quoted in the prose.
+        let help = try StcBinary.run(["fuzz", subcommand, "--help"]).stdout.split(separator: "\n")
+            .filter { $0.hasPrefix("Usage:") || $0.drop { $0 == " " }.hasPrefix("--") }.joined(separator: "\n")
+        let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," }).map(String.init)
+        var checked = 0
+        for (i, word) in words.enumerated() where word.hasPrefix("--") && word.count > 2 && word != "--help" && !word.contains("=") {
+            let option = String(word.prefix { $0 != "=" && $0 != ")" && $0 != ":" && $0 != "." })
+            let valued = i + 1 < words.count && words[i + 1].allSatisfy { $0.isUppercase }
+            let run = try StcBinary.run(["fuzz", subcommand, "no-such-target-xyz"] + [option] + (valued ? ["1"] : []))
+            #expect(run.status == 2)
+            #expect(!run.stderr.contains("unknown option"), "\(subcommand) \(option): \(run.stderr)")
+            checked += 1
+        }
+        if subcommand != "list" { #expect(checked > 0) }
+    }
+
+    @Test func replaysTheCorpusInProcess() throws {
+        let corpus = try Self.temporaryCorpus(copying: ["url", "template"])
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let run = try StcBinary.run(["fuzz", "replay", "url", "--corpus", corpus.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("url"))
+        #expect(run.stdout.contains("all passed"))
+        // A file is replayed by the target its directory names.
+        let seed = corpus.appendingPathComponent("template/mustache").path
+        let single = try StcBinary.run(["fuzz", "replay", seed, "--corpus", corpus.path])
+        #expect(single.status == 0)
+        #expect(single.stdout.contains("template") && single.stdout.contains("1 files: ok"), "\(single.stdout)")
+    }
+
+    @Test func addSavesByContentHashOnceAndSaysWhetherItFailsNow() throws {
+        let corpus = try Self.temporaryCorpus(copying: ["url"])
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let input = corpus.appendingPathComponent("input")
+        try Data("%E6%97".utf8).write(to: input)
+        let first = try StcBinary.run(["fuzz", "add", "url", input.path, "--corpus", corpus.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("added "))
+        #expect(first.stdout.contains("passes now (kept as a regression guard)"))
+        let saved = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("url/regressions").path)
+        #expect(saved.count == 1)
+        #expect(saved.first?.count == 16 && saved.first?.allSatisfy(\.isHexDigit) == true)
+
+        let second = try StcBinary.run(["fuzz", "add", "url", input.path, "--corpus", corpus.path])
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("already present"))
+
+        let replay = try StcBinary.run(["fuzz", "replay", "url", "--corpus", corpus.path])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains("1 regressions: ok"), "\(replay.stdout)")
+    }
+
+    @Test func theCorpusRootComesFromSTCCorpusWhenNotGiven() throws {
+        let corpus = try Self.temporaryCorpus(copying: ["template"])
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        guard let stc = StcBinary.url else { throw StcBinary.Failure.binaryNotFound }
+        let process = Process()
+        process.executableURL = stc
+        process.arguments = ["fuzz", "add", "template", corpus.appendingPathComponent("template/mustache").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["STC_CORPUS": corpus.path]) { $1 }
+        process.currentDirectoryURL = StcBinary.packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("passes now"))
+        let saved = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("template/regressions").path)
+        #expect(saved.count == 1)  // in the STC_CORPUS root, not the repository's corpus/
+    }
+
+    @Test func anUnreadableInputFailsTheReplay() throws {
+        let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let regressions = corpus.appendingPathComponent("url/regressions")
+        try FileManager.default.createDirectory(at: regressions, withIntermediateDirectories: true)
+        let file = regressions.appendingPathComponent("0000000000000000")
+        try Data("x".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
+        guard FileManager.default.contents(atPath: file.path) == nil else { return }  // running as root: readable anyway
+        let run = try StcBinary.run(["fuzz", "replay", "url", "--corpus", corpus.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL"))
+    }
+
+    @Test func unknownSubcommandsAndOptionsAreUsageErrors() throws {
+        #expect(try StcBinary.run(["fuzz", "frobnicate"]).status == 2)
+        #expect(try StcBinary.run(["fuzz", "replay", "--frobnicate"]).status == 2)
+        #expect(try StcBinary.run(["fuzz"]).status == 2)
+    }
+}

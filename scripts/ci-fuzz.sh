@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# CI fuzz step (called by .ci/run): builds the libFuzzer binaries, checks each is instrumented, replays the whole
+# corpus with the real binaries, then fuzzes every target briefly. Exits non-zero on any failure and prints the
+# command that turns a crash into a regression file.
+#
+#   FUZZ_SECONDS=30   seconds of fuzzing per target (0 skips fuzzing; the replay still runs)
+#   FUZZ_TARGETS="url template"   only these targets (default: every target `stc fuzz list` names)
+#
+# Plain output (no colours, no carriage returns), so it reads the same in a CI log as in a terminal.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export SWIFT_BACKTRACE=enable=no
+FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+started=$SECONDS
+step() { printf '\n==> %s\n' "$*"; }
+fail() { printf 'ci-fuzz: %s\n' "$*" >&2; failures+=("$*"); }
+failures=()
+
+step "stc"
+if ! swift build --product stc > /tmp/ci-fuzz-stc.log 2>&1; then
+  tail -n 30 /tmp/ci-fuzz-stc.log
+  echo "ci-fuzz: cannot build stc" >&2
+  exit 2
+fi
+STC=.build/debug/stc
+targets="${FUZZ_TARGETS:-$($STC fuzz list | cut -f1)}"
+echo "targets: $(echo $targets)"
+
+step "build the fuzzers"
+build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --package-path Fuzz)
+echo "\$ ${build[*]}"
+t0=$SECONDS
+if ! "${build[@]}" > /tmp/ci-fuzz-build.log 2>&1; then
+  tail -n 40 /tmp/ci-fuzz-build.log
+  echo "ci-fuzz: the fuzz build failed" >&2
+  exit 2
+fi
+echo "built in $((SECONDS - t0)) s"
+
+step "check instrumentation"
+empty=$(mktemp -d)
+for t in $targets; do
+  bin="Fuzz/.build/release/$t"
+  if [ ! -x "$bin" ]; then fail "$t: no binary $bin (no shim in Fuzz/Sources/$t?)"; continue; fi
+  banner=$("$bin" -runs=0 "$empty" 2>&1 | grep -m1 'INFO: Loaded [0-9]* modules *([0-9]* inline 8-bit counters)')
+  counters=$(printf '%s' "$banner" | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p')
+  if [ -n "$counters" ] && [ "$counters" -gt 0 ]; then
+    echo "$t: $counters inline 8-bit counters"
+  else
+    fail "$t: not an instrumented libFuzzer binary (no 'INFO: Loaded 1 modules (N inline 8-bit counters)')"
+  fi
+done
+rmdir "$empty"
+[ ${#failures[@]} -eq 0 ] || { printf '\nci-fuzz: FAILED\n'; printf '  %s\n' "${failures[@]}"; exit 1; }
+
+step "replay the corpus with the fuzzer binaries (-runs=0 over corpus/<t>/ and regressions/)"
+# shellcheck disable=SC2086
+for t in $targets; do
+  $STC fuzz replay "$t" --binary --no-build || fail "$t: the corpus replay failed (see above)"
+done
+
+if [ "$FUZZ_SECONDS" -gt 0 ]; then
+  for t in $targets; do
+    step "fuzz $t for ${FUZZ_SECONDS} s"
+    $STC fuzz run "$t" --no-build --time "$FUZZ_SECONDS"
+    case $? in
+      0) ;;
+      1) fail "$t: fuzzing found a crash (the add-regression command is printed above)" ;;
+      *) fail "$t: stc fuzz run failed" ;;
+    esac
+  done
+fi
+
+step "summary ($((SECONDS - started)) s)"
+if [ ${#failures[@]} -gt 0 ]; then
+  printf '%s\n' "${failures[@]}"
+  exit 1
+fi
+echo "ci-fuzz: all targets built, instrumented, replayed and fuzzed without a crash"
