@@ -79,10 +79,11 @@ public struct BenchSuite {
                                               measured: r.value.median, threshold: Targets.selectionVsFoundation, unit: "×"))
         }
         let url = ["url.ascii", "url.nonASCII"].compactMap { report.ratio($0) }
-        if !url.isEmpty {
-            // The lower of the two inputs, repetition by repetition, is the figure the target is held to.
-            let worst = Stats(min: url.map(\.value.min).min()!, median: url.map(\.value.median).min()!,
-                              max: url.map(\.value.max).min()!)
+        if let lowestMin = url.map(\.value.min).min(), let lowestMedian = url.map(\.value.median).min(),
+            let lowestMax = url.map(\.value.max).min()
+        {
+            // The lower of the two inputs is the figure the target is held to.
+            let worst = Stats(min: lowestMin, median: lowestMedian, max: lowestMax)
             report.ratios.append(Ratio(id: "urlEncodeVsFoundation", section: "summary", label: "URL encoding, worse input: ours / Foundation", value: worst))
             report.targets.append(TargetCheck(id: "urlEncodeVsFoundation", label: "URL encoding vs addingPercentEncoding (worse input)",
                                               measured: worst.median, threshold: Targets.urlVsFoundation, unit: "×"))

@@ -109,7 +109,8 @@ enum FuzzCommand {
             }
         }
 
-        func int(_ name: String, default value: Int? = nil, min: Int = 0) throws -> Int? {
+        /// The option's value as a whole number ≥ `min`, or `value` when the option is absent.
+        func int(_ name: String, default value: Int, min: Int = 0) throws -> Int {
             guard let text = values[name] else { return value }
             guard let n = Int(text), n >= min else { throw UsageError("\(name) needs a whole number ≥ \(min), not '\(text)'") }
             return n
@@ -175,9 +176,9 @@ enum FuzzCommand {
         guard a.positionals.count == 1 else { throw UsageError("give one TARGET\n\n\(runHelp)") }
         let target = try target(a.positionals[0])
         let ws = workspace(a)
-        let time = try a.int("--time", default: 60)!
-        let jobs = try a.int("--jobs", default: 1, min: 1)!
-        let maxLen = try a.int("--max-len", default: FuzzDefaults.maxLen(target.name), min: 1)!
+        let time = try a.int("--time", default: 60)
+        let jobs = try a.int("--jobs", default: 1, min: 1)
+        let maxLen = try a.int("--max-len", default: FuzzDefaults.maxLen(target.name), min: 1)
 
         try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flags.contains("--no-build"))
         let binary = try ws.binary(target.name)
@@ -420,7 +421,7 @@ enum FuzzCommand {
                 }
                 Console.out("\(file) does not crash \(target.name); adding it as it is (--force).")
             } else {
-                let runs = try a.int("--runs", default: 20000, min: 1)!
+                let runs = try a.int("--runs", default: 20000, min: 1)
                 if let smaller = try minimize(binary: binary, file: file, runs: runs, workspace: ws, target: target.name), smaller.count < bytes.count {
                     Console.out("minimized: \(bytes.count) → \(smaller.count) bytes")
                     bytes = smaller

@@ -48,7 +48,8 @@ public enum Base64 {
     public static func encodeToBytes(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { input in
             [UInt8](unsafeUninitializedCapacity: encodedCount(input.count)) { out, initialized in
-                initialized = encode(input, into: out.baseAddress!)
+                guard let base = out.baseAddress else { return }  // nothing to write for empty input
+                initialized = encode(input, into: base)
             }
         }
     }
@@ -57,7 +58,10 @@ public enum Base64 {
     static func encodedString(_ input: UnsafeBufferPointer<UInt8>) -> String {
         let count = encodedCount(input.count)
         if count == 0 { return "" }
-        return String(unsafeUninitializedCapacity: count) { out in encode(input, into: out.baseAddress!) }
+        return String(unsafeUninitializedCapacity: count) { out in
+            guard let base = out.baseAddress else { return 0 }
+            return encode(input, into: base)
+        }
     }
 
     /// Length of the padded encoding of `byteCount` bytes.
@@ -69,7 +73,7 @@ public enum Base64 {
         let n = input.count
         guard n > 0, let source = input.baseAddress else { return 0 }
         return pairs.withUnsafeBufferPointer { table in
-            let p = table.baseAddress!
+            guard let p = table.baseAddress else { return 0 }  // a static, non-empty table
             let target = UnsafeMutableRawPointer(out)
             var i = 0
             var o = 0
@@ -167,8 +171,8 @@ public enum Base64 {
     @inline(__always)
     private static func decodeQuads(_ text: UnsafeBufferPointer<UInt8>, padding: Int, into out: UnsafeMutablePointer<UInt8>?) -> Bool {
         shifted.withUnsafeBufferPointer { table in
-            let t = table.baseAddress!
-            let s = text.baseAddress!
+            // Callers pass a text of positive length and a static, non-empty table.
+            guard let t = table.baseAddress, let s = text.baseAddress else { return false }
             let n = text.count
             let fullEnd = padding == 0 ? n : n - 4
             var seen: UInt32 = 0

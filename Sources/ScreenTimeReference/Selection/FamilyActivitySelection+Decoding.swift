@@ -405,8 +405,8 @@ private struct SelectionReader {
         // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`; then check the base64.
         var check: Result<Int, Base64.DecodingFailure> = .success(0)
         let text = String(unsafeUninitializedCapacity: end - start - escapes) { out in
-            let source = buffer.baseAddress!
-            let target = out.baseAddress!
+            // An empty string (`"data":""`) has nothing to copy, and its buffer may have no address.
+            guard let source = buffer.baseAddress, let target = out.baseAddress else { return 0 }
             var o = 0
             var j = start
             while j < end {
@@ -444,7 +444,9 @@ enum SWAR {
 
     @inline(__always)
     static func load(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self))
+        // Callers load only where i + 8 <= buffer.count, so the buffer is never empty here.
+        guard let base = buffer.baseAddress else { return 0 }
+        return UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
     }
 
     /// The high bit of each zero byte of `w` is set. Exact for the lowest zero byte; a byte above a zero byte may
