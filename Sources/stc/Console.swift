@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 
 #if canImport(Glibc)
@@ -37,20 +38,7 @@ enum Console {
 
     /// Writes all of `bytes` to a file descriptor; returns false when the reader has gone away.
     @discardableResult
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
-    }
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool { FileDescriptor.writeAll(fd, bytes) }
 }
 
 /// A usage error: printed with the command's usage line, exit code 2.

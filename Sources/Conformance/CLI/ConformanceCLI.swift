@@ -31,21 +31,7 @@ public enum ConformanceCLI {
 
     /// Writes all of `text` to a descriptor (no stdio buffering to flush, no shared `FILE*`).
     static func writeAll(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var done = 0
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while done < raw.count {
-                let n = write(fd, base + done, raw.count - done)
-                if n > 0 {
-                    done += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        FileDescriptor.writeAll(fd, Array(text.utf8))
     }
 
     public static let defaultVectorsPath = "corpus/conformance"

@@ -14,6 +14,30 @@ public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
+/// Writing to file descriptors without stdio buffering.
+public enum FileDescriptor {
+    /// Writes all of `bytes` to `fd`, retrying after interrupted writes; `false` when a write fails (for
+    /// example, the reader of a pipe went away).
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let baseAddress = raw.baseAddress else { return true }
+            var written = 0
+            while written < raw.count {
+                let n = write(fd, baseAddress + written, raw.count - written)
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
+
 /// Writes report files atomically: a temporary file in the same directory, then `rename`, so that a reader
 /// never sees half a report and an old report survives a failed write.
 public enum ReportFile {
@@ -25,22 +49,8 @@ public enum ReportFile {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ReportWriteError(path: path, message: "cannot create a file in \(directory): \(errnoText())") }
-        var written = 0
         var failure: String?
-        bytes.withUnsafeBytes { raw in
-            guard let baseAddress = raw.baseAddress else { return }
-            while written < raw.count {
-                let n = write(fd, baseAddress + written, raw.count - written)
-                if n > 0 {
-                    written += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = "write failed: \(errnoText())"
-                    return
-                }
-            }
-        }
+        if !FileDescriptor.writeAll(fd, bytes) { failure = "write failed: \(errnoText())" }
         if failure == nil && fsync(fd) != 0 && errno != EINVAL { failure = "fsync failed: \(errnoText())" }
         if close(fd) != 0 && failure == nil { failure = "close failed: \(errnoText())" }
         if failure == nil && rename(temporary, path) != 0 { failure = "rename failed: \(errnoText())" }
