@@ -31,7 +31,7 @@ public enum SelectionDeviation: String, CaseIterable, Sendable {
     case invalidEscape
     /// RFC 8259 §7: control characters must be escaped in strings; Foundation accepts them raw.
     case unescapedControlCharacter
-    /// SPEC §1: nesting over 32 is `json`; Foundation allows up to 512.
+    /// SPEC §1: nesting over 32 is `json`; Foundation accepts deeper nesting (40 levels measured; 600 rejected).
     case nestingOver32
     /// RFC 8259 grammar: no trailing comma; Foundation accepts `[1,]` and `{"a":1,}`.
     case trailingComma
