@@ -47,6 +47,12 @@ public protocol CodedError: Error {
     var code: String { get }
 }
 
+/// A reference error as the wire sees it: only its code (for error types whose own `code` is typed).
+public struct WireErrorCode: CodedError {
+    public let code: String
+    public init(_ code: String) { self.code = code }
+}
+
 /// The request's `input` lacks a member or holds one of the wrong type.
 public struct BadInput: Error, CustomStringConvertible {
     public var message: String

@@ -35,7 +35,7 @@ extension OperationTable {
         do {
             return ["text": .string(try PercentEncoding.decodeComponent(encoded))]
         } catch {
-            throw WireError(code: error.code.rawValue)
+            throw WireErrorCode(error.code.rawValue)
         }
     }
 
@@ -53,9 +53,4 @@ extension OperationTable {
         let rendering = ShieldTextTemplate(template).render(values)
         return ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
     }
-}
-
-/// A reference error as the wire sees it: only its code.
-private struct WireError: CodedError {
-    var code: String
 }

@@ -1,10 +1,6 @@
 import ScreenTimeReference
 import StrictJSON
 
-/// A selection decoding error as the vector format names it.
-struct SelectionErrorCode: CodedError {
-    let code: String
-}
 
 extension OperationTable {
     /// `selection.decode`, `selection.equal`, `selection.order`, `selection.combine` (`SPEC.md` §5).
@@ -45,7 +41,7 @@ extension OperationTable {
         do {
             return try SelectionDecoder.decode(Array(text.utf8)).selection
         } catch {
-            throw SelectionErrorCode(code: error.code.rawValue)
+            throw WireErrorCode(error.code.rawValue)
         }
     }
 
