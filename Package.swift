@@ -29,10 +29,10 @@ let package = Package(
         .target(name: "ReferenceProperties", dependencies: ["ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
-        .target(name: "Benchmarking", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"]),
+        .target(name: "Benchmarking", dependencies: ["Conformance", "PropertyTesting", "ScreenTimeReference", "StrictJSON"]),
         .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "PropertyTesting", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-        .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON"]),
+        .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON", "PropertyTesting"]),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),

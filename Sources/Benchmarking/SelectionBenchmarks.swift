@@ -1,3 +1,4 @@
+import PropertyTesting
 import Foundation
 import ScreenTimeReference
 import StrictJSON
@@ -5,21 +6,10 @@ import StrictJSON
 /// Device-shaped selections built in code: 128-byte tokens whose first 12 bytes are zero, keys in the order
 /// iOS wrote them in the captures, `/` escaped as `\/`, tokens in no particular order.
 public enum SyntheticSelections {
-    /// A deterministic generator (SplitMix64), so that every run measures the same bytes.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The JSON text of a selection with `count` tokens of each kind.
     public static func json(tokensPerKind count: Int, seed: UInt64 = 1) -> [UInt8] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)  // deterministic: every run measures the same bytes
         func tokens() -> [UInt8] {
             var out: [UInt8] = [UInt8(ascii: "[")]
             for i in 0..<count {

@@ -1,3 +1,4 @@
+import PropertyTesting
 import Testing
 @testable import ScreenTimeReference
 
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func roundTripsRandomNamesAndKeys() throws {
-        var rng = SeededGenerator(seed: 4242)
+        var rng = SplitMix64(seed: 4242)
         for _ in 0..<500 {
             var key = randomUnicodeString(using: &rng, maxLength: 6)
             if key.isEmpty { key = "k" }

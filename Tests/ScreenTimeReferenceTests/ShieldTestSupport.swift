@@ -10,18 +10,6 @@ func numberedTokens<Kind: TokenKind>(_ count: Int, _ prefix: String) -> Set<Toke
     Set((0..<count).map { Token<Kind>(bytes: Array("\(prefix)\($0)".utf8)) })
 }
 
-/// A small deterministic PRNG (the SplitMix64 algorithm) so randomized tests replay exactly.
-struct ShieldTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Evaluation that must not throw in the test at hand; a throw records an issue through `#expect` at the call site.
 func verdict(_ activity: ShieldActivity, _ stores: [ShieldSettings]) throws -> ShieldVerdict {
