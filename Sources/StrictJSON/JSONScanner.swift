@@ -328,23 +328,10 @@ public struct JSONScanner {
     /// Copies one multi-byte UTF-8 sequence after checking it (no overlongs, no surrogates, ≤ U+10FFFF).
     mutating func copyUTF8Scalar(into bytes: inout [UInt8]) throws(JSONParseError) {
         let start = index
-        let lead = buffer[index]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: throw JSONParseError(.invalidUTF8, at: start)
-        }
+        guard let lead = UTF8Lead(buffer[index]) else { throw JSONParseError(.invalidUTF8, at: start) }
+        let length = 1 + lead.continuationCount
         guard start + length <= buffer.count else { throw JSONParseError(.invalidUTF8, at: start) }
-        let second = buffer[start + 1]
-        guard second >= lower, second <= upper else { throw JSONParseError(.invalidUTF8, at: start) }
+        guard lead.firstContinuation.contains(buffer[start + 1]) else { throw JSONParseError(.invalidUTF8, at: start) }
         var i = 2
         while i < length {
             guard buffer[start + i] & 0xC0 == 0x80 else { throw JSONParseError(.invalidUTF8, at: start) }

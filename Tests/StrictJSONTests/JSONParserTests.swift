@@ -105,3 +105,17 @@ import Testing
         #expect(Set<JSONValue>([.string(Self.nfc), .string(Self.nfd)]).count == 2)
     }
 }
+
+@Suite struct UTF8LeadTests {
+    /// The table agrees with the standard library's validator on every 2-, 3- and 4-byte sequence prefix.
+    @Test func agreesWithTheStandardLibraryOnEveryLeadAndFirstContinuation() {
+        for lead in UInt8(0x80)...0xFF {
+            for second in UInt8(0x00)...0xFF {
+                let expected = UTF8Lead(lead).map { $0.firstContinuation.contains(second) } ?? false
+                let count = UTF8Lead(lead)?.continuationCount ?? 1  // an invalid lead is invalid at any length
+                let bytes = [lead, second] + Array(repeating: UInt8(0x80), count: count - 1)
+                #expect((String(validating: bytes, as: UTF8.self) != nil) == expected, "\(lead) \(second)")
+            }
+        }
+    }
+}

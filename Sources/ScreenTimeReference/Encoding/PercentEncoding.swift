@@ -1,3 +1,4 @@
+import StrictJSON
 /// Percent-encoding of one URL component (RFC 3986 §2.1), in pure Swift so coverage-guided fuzzing sees it.
 ///
 /// **Encoding.** The text's UTF-8 bytes are written out one by one. A byte that is RFC 3986 *unreserved* ASCII
@@ -184,16 +185,10 @@ public enum PercentEncoding {
                 high = 0xBF
             } else if byte >= 0x80 {
                 sequenceStart = start
-                switch byte {
-                case 0xC2...0xDF: pending = 1
-                case 0xE0: pending = 2; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: pending = 2
-                case 0xED: pending = 2; high = 0x9F
-                case 0xF0: pending = 3; low = 0x90
-                case 0xF1...0xF3: pending = 3
-                case 0xF4: pending = 3; high = 0x8F
-                default: throw PercentDecodingError(.invalidUTF8, at: start)
-                }
+                guard let lead = UTF8Lead(byte) else { throw PercentDecodingError(.invalidUTF8, at: start) }
+                pending = lead.continuationCount
+                low = lead.firstContinuation.lowerBound
+                high = lead.firstContinuation.upperBound
             }
             out.append(byte)
         }
