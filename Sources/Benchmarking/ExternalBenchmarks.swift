@@ -1,12 +1,12 @@
 import Foundation
 
-// MARK: Property cases/s (extension point)
+// MARK: Property cases/s
 
 /// One property to time: `run(n)` checks `n` generated cases and returns how many it checked.
 ///
-/// EXTENSION POINT: the property catalog lives in ReferenceProperties, which this module does not depend on.
-/// `stc bench` passes ``BenchSuite/properties`` from `BenchCommand.propertyBenchmarks` (Sources/stc/BenchCommand.swift);
-/// wire the catalog there. Until then the section reports "skipped", never a made-up figure.
+/// The property catalog lives in ReferenceProperties, which this module does not depend on: `stc bench` passes
+/// the properties to time from `BenchCommand.propertyBenchmarks` (Sources/stc/BenchCommand.swift). With none
+/// given, the section reports "skipped", never a made-up figure.
 public struct PropertyBenchmark: Sendable {
     public var name: String
     public var run: @Sendable (Int) -> Int
@@ -21,7 +21,7 @@ extension BenchSuite {
     func propertySection(into report: inout BenchReport) {
         let section = "property cases/s"
         guard !properties.isEmpty else {
-            report.skips.append(Skip(section: section, reason: "no properties registered (extension point: BenchCommand.propertyBenchmarks)"))
+            report.skips.append(Skip(section: section, reason: "no properties given (BenchCommand.propertyBenchmarks)"))
             return
         }
         for property in properties where selected("property." + property.name) {

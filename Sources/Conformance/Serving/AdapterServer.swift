@@ -6,7 +6,8 @@ import StrictJSON
 /// - `{"id", "op", "input"}` → `{"id", "output"}`, `{"id", "error"}` or `{"id", "unsupported": true}`;
 /// - a line that is not a JSON object, or an object without a string `op` → `{"id": null, "error": "protocol"}`
 ///   (the `id` is echoed when the object has one);
-/// - a line longer than ``maximumLineLength`` → `protocol`, and the rest of that line is skipped.
+/// - a line longer than the line limit (``maximumLineLength`` by default) → `protocol`, and the rest of that line
+///   is skipped.
 /// The server never stops on bad input; it ends at end of input. A trailing `\r` is ignored.
 public struct AdapterServer {
     /// The longest request line served (64 MiB): far beyond the 1 MiB selection limit, so that
@@ -14,11 +15,16 @@ public struct AdapterServer {
     public static let maximumLineLength = 64 << 20
 
     let perform: (String, JSONValue) -> OperationOutcome
+    let lineLimit: Int
     var pending: [UInt8] = []
     var discarding = false
 
     /// A server answering with `perform` (by default the reference's ``OperationTable``).
-    public init(perform: @escaping (String, JSONValue) -> OperationOutcome = OperationTable.perform) {
+    public init(
+        lineLimit: Int = AdapterServer.maximumLineLength,
+        perform: @escaping (String, JSONValue) -> OperationOutcome = OperationTable.perform
+    ) {
+        self.lineLimit = lineLimit
         self.perform = perform
     }
 
@@ -88,7 +94,7 @@ public struct AdapterServer {
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([UInt8]) -> Void) {
         guard !discarding else { return }
-        if pending.count + bytes.count > Self.maximumLineLength {
+        if pending.count + bytes.count > lineLimit {
             discarding = true
             pending = []
             return
