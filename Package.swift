@@ -5,7 +5,8 @@
 //   StrictJSON            pure-Swift JSON values, a strict parser with limits and offsets, a canonical writer
 //   ScreenTimeReference   the reference implementation under iOS's own names (Foundation only, no test code)
 //   PropertyTesting       choice-sequence generators, shrinking, runner (knows nothing of Screen Time)
-//   ReferenceProperties   domain generators and the named properties, harness bodies shared with Fuzz/
+//   FuzzHarnesses         the byte-level fuzz harness bodies (selection, url, template), shared with Fuzz/
+//   ReferenceProperties   domain generators and the named properties, the structured fuzz harnesses (shield, auth)
 //   Conformance           vectors, the operation table, implementations, runner, reports
 //   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
 //   stc                   the command-line tool: thin commands over the libraries
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "ScreenTimeReference", targets: ["ScreenTimeReference"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .library(name: "FuzzHarnesses", targets: ["FuzzHarnesses"]),
         .library(name: "ReferenceProperties", targets: ["ReferenceProperties"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .executable(name: "stc", targets: ["stc"]),
@@ -26,18 +28,21 @@ let package = Package(
         .target(name: "StrictJSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "ScreenTimeReference", dependencies: ["StrictJSON"]),
         .target(name: "PropertyTesting"),
-        .target(name: "ReferenceProperties", dependencies: ["ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
+        // Apart from ReferenceProperties so that a byte-level fuzz binary does not carry the property catalog's
+        // coverage counters (libFuzzer scans them all after every execution).
+        .target(name: "FuzzHarnesses", dependencies: ["ScreenTimeReference", "StrictJSON"]),
+        .target(name: "ReferenceProperties", dependencies: ["FuzzHarnesses", "ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
         .target(name: "Benchmarking", dependencies: ["Conformance", "PropertyTesting", "ScreenTimeReference", "StrictJSON"]),
-        .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "PropertyTesting", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
+        .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "FuzzHarnesses", "PropertyTesting", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON", "PropertyTesting"]),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
-        .testTarget(name: "ReferencePropertiesTests", dependencies: ["ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
+        .testTarget(name: "ReferencePropertiesTests", dependencies: ["FuzzHarnesses", "ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc"]),
     ],

@@ -2,6 +2,7 @@ import Foundation
 import PropertyTesting
 import Testing
 
+@testable import FuzzHarnesses
 @testable import ReferenceProperties
 
 /// The corpus workflow behind `stc fuzz add` and `stc fuzz replay`, in-process on a temporary corpus root,

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzHarnesses
 import ReferenceProperties
 import ScreenTimeReference
 import Testing

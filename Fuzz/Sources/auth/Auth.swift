@@ -1,5 +1,6 @@
 // libFuzzer shim for the `auth` target. The harness body is FuzzTargets.auth in ReferenceProperties, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+import FuzzHarnesses
 import ReferenceProperties
 
 @_cdecl("LLVMFuzzerTestOneInput")

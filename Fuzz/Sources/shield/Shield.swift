@@ -1,5 +1,6 @@
 // libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in ReferenceProperties, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+import FuzzHarnesses
 import ReferenceProperties
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `template` target. The harness body is FuzzTargets.template in ReferenceProperties, which
+// libFuzzer shim for the `template` target. The harness body is FuzzTargets.template in FuzzHarnesses, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import ReferenceProperties
+import FuzzHarnesses
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

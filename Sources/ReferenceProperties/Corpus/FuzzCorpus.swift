@@ -8,6 +8,7 @@
 // share one naming scheme and one atomic, never-overwrite write.
 
 import Foundation
+import FuzzHarnesses
 import PropertyTesting
 
 public struct FuzzCorpus: Sendable, Equatable {

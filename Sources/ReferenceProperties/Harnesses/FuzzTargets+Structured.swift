@@ -1,10 +1,8 @@
+import FuzzHarnesses
 import PropertyTesting
 import ScreenTimeReference
 
 extension FuzzTargets {
-    static var shieldTargets: [FuzzTarget] { [shield] }
-    static var authTargets: [FuzzTarget] { [auth] }
-
     /// Replay (`swift test`, `stc fuzz replay`) runs every property of a family on the same bytes, each reading
     /// them through its own generator, and turns the first failure into a ``HarnessFailure`` with the
     /// counterexample, as `stc check NAME --replay` shows it. libFuzzer runs one property per input, chosen by a

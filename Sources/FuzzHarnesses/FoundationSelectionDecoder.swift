@@ -23,6 +23,13 @@ public struct FoundationSelectionDecoder {
         public var webDomains: Set<String>
         public var includeEntireCategory: Bool
 
+        public init(applications: Set<String>, categories: Set<String>, webDomains: Set<String>, includeEntireCategory: Bool) {
+            self.applications = applications
+            self.categories = categories
+            self.webDomains = webDomains
+            self.includeEntireCategory = includeEntireCategory
+        }
+
         public var description: String {
             "apps \(applications.count), categories \(categories.count), web \(webDomains.count), entire \(includeEntireCategory)"
         }

@@ -1,8 +1,6 @@
 import ScreenTimeReference
 
 extension FuzzTargets {
-    static var encodingTargets: [FuzzTarget] { [url, template] }
-
     /// `url`: the bytes both as a string to percent-encode and as an encoded component to decode (SPEC §4).
     ///
     /// Invariants: decode(encode(s)) == s byte for byte; the encoder writes only unreserved ASCII and `%` with two
