@@ -153,7 +153,9 @@ enum FuzzCommand {
 
         Builds the libFuzzer binaries (the command is printed:
           swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --package-path Fuzz --product TARGET),
-        checks that the binary is instrumented, and fuzzes TARGET with SWIFT_BACKTRACE=enable=no, the dictionary
+        checks that the binary is instrumented, and fuzzes TARGET with SWIFT_BACKTRACE=enable=no,
+        ASAN_OPTIONS=malloc_context_size=0 (no allocation stacks in ASan reports, for speed: replay the input with
+        stc fuzz replay TARGET FILE --binary to see them; your own ASAN_OPTIONS setting it wins), the dictionary
         corpus/TARGET.dict, and the corpus dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into
         the checked-in seeds), corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written
         to .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
@@ -200,14 +202,17 @@ enum FuzzCommand {
         for dir in [ws.corpus.seedDirectory(target.name), ws.corpus.regressionDirectory(target.name)] where FileManager.default.fileExists(atPath: dir) {
             dirs.append(dir)
         }
-        Console.error("$ SWIFT_BACKTRACE=enable=no " + ([displayPath(binary)] + flags + dirs.map(displayPath)).map(shellQuote).joined(separator: " "))
+        let environment = FuzzProcess.fuzzerEnvironment(throughput: true)
+        Console.error(
+            "$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=\(shellQuote(environment["ASAN_OPTIONS"] ?? "")) "
+                + ([displayPath(binary)] + flags + dirs.map(displayPath)).map(shellQuote).joined(separator: " "))
         var progress = FuzzProgress(verbose: a.flags.contains("--verbose"))
         // Ctrl-C reaches libFuzzer too (same process group): it stops and prints its stats; stc stays to report.
         // A handler, not SIG_IGN, so that the child starts with the default disposition.
         signal(SIGINT, ignoreInterrupt)
         defer { signal(SIGINT, SIG_DFL) }
         let output = try FuzzProcess.run(
-            binary, flags + dirs, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: artifacts, keep: 1 << 16
+            binary, flags + dirs, environment: environment, currentDirectory: artifacts, keep: 1 << 16
         ) { progress.line($0) }
         progress.flush()
 
@@ -244,6 +249,7 @@ enum FuzzCommand {
         } else {
             Console.out("  add it as a regression:\n    stc fuzz add \(target) \(shellQuote(displayPath(artifact))) --minimize")
         }
+        Console.out("  the full ASan report, with allocation stacks:\n    stc fuzz replay \(target) \(shellQuote(displayPath(artifact))) --binary --no-build")
     }
 
     // MARK: replay

@@ -61,6 +61,49 @@ import Testing
         if subcommand != "list" { #expect(checked > 0) }
     }
 
+    /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints
+    /// the instrumentation banner and the ASan options it was given.
+    static func packageWithStandInFuzzer() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-fuzz-standin-\(UInt64.random(in: 0 ... .max))")
+        let release = root.appendingPathComponent("Fuzz/.build/release")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Fuzz/Package.swift"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Fuzz/Sources/url"), withIntermediateDirectories: true)
+        let script = release.appendingPathComponent("url")
+        try Data(
+            """
+            #!/bin/sh
+            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
+            echo "stand-in ASAN_OPTIONS=[$ASAN_OPTIONS] SWIFT_BACKTRACE=[$SWIFT_BACKTRACE]" >&2
+            exit 0
+
+            """.utf8
+        ).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return root
+    }
+
+    @Test func runFuzzesWithoutMallocStacksUnlessTheUserSetsThem() throws {
+        let package = try Self.packageWithStandInFuzzer()
+        let corpus = try Self.temporaryCorpus(copying: ["url"])
+        defer {
+            try? FileManager.default.removeItem(at: package)
+            try? FileManager.default.removeItem(at: corpus)
+        }
+        let common = ["fuzz", "run", "url", "--no-build", "--verbose", "--time", "1", "--package", package.path, "--corpus", corpus.path]
+
+        let plain = try StcBinary.run(common, environment: ["ASAN_OPTIONS": nil])
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=0] SWIFT_BACKTRACE=[enable=no]"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=0 "), "\(plain.stderr)")
+
+        let other = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "detect_leaks=0"])
+        #expect(other.stderr.contains("stand-in ASAN_OPTIONS=[detect_leaks=0:malloc_context_size=0]"), "\(other.stderr)")
+
+        let own = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "malloc_context_size=30"])
+        #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30]"), "\(own.stderr)")
+    }
+
     @Test func replaysTheCorpusInProcess() throws {
         let corpus = try Self.temporaryCorpus(copying: ["url", "template"])
         defer { try? FileManager.default.removeItem(at: corpus) }

@@ -26,11 +26,19 @@ enum StcBinary {
 
     enum Failure: Error { case binaryNotFound }
 
-    static func run(_ arguments: [String], stdin: Data = Data(), currentDirectory: URL? = nil) throws -> Run {
+    /// `environment`: variables set (a `nil` value removes one) on top of this process's environment.
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), currentDirectory: URL? = nil, environment: [String: String?] = [:]
+    ) throws -> Run {
         guard let url else { throw Failure.binaryNotFound }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (name, value) in environment { env[name] = value }
+            process.environment = env
+        }
         process.currentDirectoryURL = currentDirectory ?? packageRoot
         let input = Pipe()
         let output = Pipe()
