@@ -154,8 +154,9 @@ enum FuzzCommand {
         Builds the libFuzzer binaries (the command is printed:
           swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --package-path Fuzz --product TARGET),
         checks that the binary is instrumented, and fuzzes TARGET with SWIFT_BACKTRACE=enable=no,
-        ASAN_OPTIONS=malloc_context_size=0 (no allocation stacks in ASan reports, for speed: replay the input with
-        stc fuzz replay TARGET FILE --binary to see them; your own ASAN_OPTIONS setting it wins), the dictionary
+        ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed; detection is the same, but heap reports
+        have no allocation stacks: stc fuzz replay TARGET FILE --binary shows them; an option you set in
+        ASAN_OPTIONS wins), the dictionary
         corpus/TARGET.dict, and the corpus dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into
         the checked-in seeds), corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written
         to .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
