@@ -12,14 +12,17 @@ public struct BenchSuite {
     public var stcExecutable: String?
     /// Properties to time (see ``PropertyBenchmark``).
     public var properties: [PropertyBenchmark]
+    /// How the fuzzers are run (see ``FuzzRunSettings``).
+    public var fuzzSettings: FuzzRunSettings
 
     public init(plan: TimingPlan, filters: [String] = [], packageRoot: String?, stcExecutable: String?,
-                properties: [PropertyBenchmark] = []) {
+                properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings()) {
         self.plan = plan
         self.filters = filters
         self.packageRoot = packageRoot
         self.stcExecutable = stcExecutable
         self.properties = properties
+        self.fuzzSettings = fuzzSettings
     }
 
     /// The targets the figures are judged against (medians).
@@ -32,6 +35,12 @@ public struct BenchSuite {
 
     func selected(_ id: String) -> Bool {
         filters.isEmpty || filters.contains { id.localizedCaseInsensitiveContains($0) }
+    }
+
+    /// Whether a section whose figure ids all start with `prefix` + "." can have a selected figure: `--filter fuzz`
+    /// and `--filter fuzz.url` both select the fuzz section (its figures are then filtered one by one).
+    func sectionSelected(_ prefix: String) -> Bool {
+        filters.isEmpty || filters.contains { prefix.localizedCaseInsensitiveContains($0) || $0.lowercased().hasPrefix(prefix + ".") }
     }
 
     var captureDirectory: String? {
@@ -55,11 +64,11 @@ public struct BenchSuite {
         templateSection(into: &report)
         progress("runner")
         runnerSection(into: &report)
-        if filters.isEmpty || selected("property") {
+        if sectionSelected("property") {
             progress("property")
             propertySection(into: &report)
         }
-        if filters.isEmpty || selected("fuzz") {
+        if sectionSelected("fuzz") {
             progress("fuzz")
             fuzzSection(into: &report)
         }

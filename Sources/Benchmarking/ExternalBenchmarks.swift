@@ -36,6 +36,24 @@ extension BenchSuite {
 
 // MARK: Fuzz exec/s
 
+/// How the fuzz section runs each libFuzzer binary, so that its exec/s are those of a real fuzzing run: `stc`
+/// passes the flags and environment of `stc fuzz run` (per-target `-max_len`, dictionary, ASan options). The
+/// default is libFuzzer's own defaults with the Swift backtracer off.
+public struct FuzzRunSettings: Sendable {
+    /// Extra libFuzzer flags for a target, given its name and the package root.
+    public var flags: @Sendable (_ target: String, _ packageRoot: String) -> [String]
+    /// Variables set on top of this process's environment (`SWIFT_BACKTRACE=enable=no` is always set).
+    public var environment: [String: String]
+
+    public init(
+        flags: @escaping @Sendable (_ target: String, _ packageRoot: String) -> [String] = { _, _ in [] },
+        environment: [String: String] = [:]
+    ) {
+        self.flags = flags
+        self.environment = environment
+    }
+}
+
 extension BenchSuite {
     /// Runs each built fuzzer in `Fuzz/.build/release/` for a few seconds and reads libFuzzer's final stats.
     func fuzzSection(into report: inout BenchReport) {
@@ -57,9 +75,11 @@ extension BenchSuite {
         }
         let seconds = plan.repetitions <= 3 ? 1 : 5
         for target in built {
-            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds) {
+            let flags = fuzzSettings.flags(target, root)
+            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags) {
             case .success(let execs):
-                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s)",
+                let maxLen = flags.last { $0.hasPrefix("-max_len=") }.map { ", " + $0.dropFirst() } ?? ""
+                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s\(maxLen))",
                                              unit: "exec/s", itemsPerSecond: Stats([execs]), bytesPerItem: nil, repetitions: 1))
             case .failure(let problem):
                 report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
@@ -74,7 +94,7 @@ extension BenchSuite {
     struct FuzzProblem: Error { var message: String }
 
     /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory).
-    func runFuzzer(_ binary: String, seeds: String, seconds: Int) -> Result<Double, FuzzProblem> {
+    func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<Double, FuzzProblem> {
         let fm = FileManager.default
         let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: scratch) }
@@ -89,11 +109,9 @@ extension BenchSuite {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "-max_total_time=\(seconds)", "-print_final_stats=1",
-            "-artifact_prefix=" + scratch.path + "/", corpus.path,
-        ]
+        process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
         var environment = ProcessInfo.processInfo.environment
+        environment.merge(fuzzSettings.environment) { _, given in given }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let errors = Pipe()

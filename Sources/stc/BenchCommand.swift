@@ -1,6 +1,7 @@
+import Benchmarking
+import Foundation
 import PropertyTesting
 import ReferenceProperties
-import Benchmarking
 import StrictJSON
 
 /// `stc bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
@@ -41,6 +42,15 @@ enum BenchCommand {
             property.check(RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)).casesRun
         }
     }
+
+    /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan options.
+    static let fuzzSettings = FuzzRunSettings(
+        flags: { target, root in
+            let dictionary = "\(root)/corpus/\(target).dict"
+            return ["-max_len=\(FuzzDefaults.maxLen(target))", "-timeout=\(FuzzDefaults.timeout)"]
+                + (FileManager.default.fileExists(atPath: dictionary) ? ["-dict=\(dictionary)"] : [])
+        },
+        environment: ["ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])])
 
     static func main(_ arguments: [String]) -> Int32 {
         var json = false
@@ -92,10 +102,13 @@ enum BenchCommand {
         let suite = BenchSuite(
             plan: plan, filters: filters,
             packageRoot: BenchSuite.locatePackageRoot(executable: executable), stcExecutable: executable,
-            properties: propertyBenchmarks)
+            properties: propertyBenchmarks, fuzzSettings: fuzzSettings)
         let showProgress = !json && Console.stderrIsTerminal
         let report = suite.run(build: build) { section in
             if showProgress { Console.error("measuring \(section) …") }
+        }
+        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) }) {
+            Console.error("warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, runner.inProcess, property.url.round-trip, fuzz.url)")
         }
         if json {
             Console.out(JSONWriter.string(report.json, options: .init(pretty: true)))

@@ -33,6 +33,22 @@ import Testing
         #expect(run.stdout.contains("URL encoding vs addingPercentEncoding"))
     }
 
+    @Test func aFilterNamingOneFigureRunsItsSection() throws {
+        // The property and fuzz sections run only when a filter can select one of their figures; a filter with
+        // the full figure id must select it too, not only the section name.
+        let run = try StcBinary.run(["bench", "--quick", "--filter", "property.url.round-trip"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("url.round-trip") && run.stdout.contains("cases/s"), "\(run.stdout)")
+        #expect(!run.stdout.contains("template.no-leak"))
+        #expect(!run.stderr.contains("no figure id contains"), "\(run.stderr)")
+    }
+
+    @Test func aFilterThatMatchesNothingIsReported() throws {
+        let run = try StcBinary.run(["bench", "--quick", "--filter", "no-such-figure"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("no figure id contains 'no-such-figure'"), "\(run.stderr)")
+    }
+
     @Test func rejectsUnknownArguments() throws {
         let run = try StcBinary.run(["bench", "--frobnicate"])
         #expect(run.status == 2)
