@@ -76,4 +76,8 @@ if [ ${#failures[@]} -gt 0 ]; then
   printf '%s\n' "${failures[@]}"
   exit 1
 fi
-echo "ci-fuzz: all targets built, instrumented, replayed and fuzzed without a crash"
+if [ "$FUZZ_SECONDS" -gt 0 ]; then
+  echo "ci-fuzz: all targets built, instrumented, replayed and fuzzed without a crash"
+else
+  echo "ci-fuzz: all targets built, instrumented and replayed (FUZZ_SECONDS=0: no fuzzing)"
+fi
