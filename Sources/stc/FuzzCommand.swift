@@ -216,6 +216,7 @@ enum FuzzCommand {
             binary, flags + dirs, environment: environment, currentDirectory: artifacts, keep: 1 << 16
         ) { progress.line($0) }
         progress.flush()
+        if let summary = progress.jobsSummary { Console.error(summary) }
 
         var found = progress.artifacts.map { $0.hasPrefix("/") ? $0 : (artifacts as NSString).appendingPathComponent($0) }
         for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) && !found.contains(file) {

@@ -249,12 +249,27 @@ struct FuzzProgress {
     var artifacts: [String] = []
     var inDictionary = false
     var dictionaryEntries = 0
+    /// Each final-stats block seen (one per process: `--jobs N` gives N), in order.
+    var executions: [Int] = []
+    var execsPerSecond: [Int] = []
 
     init(verbose: Bool) { self.verbose = verbose }
+
+    /// With several jobs, what they did together; `nil` for a single process (its own stats say it all).
+    var jobsSummary: String? {
+        guard execsPerSecond.count > 1 else { return nil }
+        let perJob = execsPerSecond.map(String.init).joined(separator: ", ")
+        return "\(execsPerSecond.count) jobs: \(executions.reduce(0, +)) executions, \(execsPerSecond.reduce(0, +)) exec/s in all (per job: \(perJob))"
+    }
 
     mutating func line(_ line: String) {
         if let range = line.range(of: "Test unit written to ") {
             artifacts.append(String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+        }
+        for (prefix, isRate) in [("stat::number_of_executed_units:", false), ("stat::average_exec_per_sec:", true)] where line.hasPrefix(prefix) {
+            if let n = Int(line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)) {
+                if isRate { execsPerSecond.append(n) } else { executions.append(n) }
+            }
         }
         if !verbose {
             // The dictionary libFuzzer recommends at the end is mostly type-name fragments: counted, not shown.

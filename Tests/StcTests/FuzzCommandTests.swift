@@ -75,6 +75,11 @@ import Testing
             #!/bin/sh
             echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
             echo "stand-in ASAN_OPTIONS=[$ASAN_OPTIONS] SWIFT_BACKTRACE=[$SWIFT_BACKTRACE]" >&2
+            # libFuzzer with -jobs=N prints each job's log, final stats included, when the job ends.
+            case " $* " in *" -jobs=2 "*)
+              printf 'stat::number_of_executed_units: 100\nstat::average_exec_per_sec:     20\n' >&2
+              printf 'stat::number_of_executed_units: 200\nstat::average_exec_per_sec:     30\n' >&2 ;;
+            esac
             exit 0
 
             """.utf8
@@ -103,6 +108,21 @@ import Testing
 
         let own = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "malloc_context_size=30"])
         #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
+    }
+
+    @Test func runWithJobsSumsWhatTheJobsDid() throws {
+        let package = try Self.packageWithStandInFuzzer()
+        let corpus = try Self.temporaryCorpus(copying: ["url"])
+        defer {
+            try? FileManager.default.removeItem(at: package)
+            try? FileManager.default.removeItem(at: corpus)
+        }
+        let common = ["fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path]
+        let two = try StcBinary.run(common + ["--jobs", "2"])
+        #expect(two.status == 0, "\(two.stdout)\(two.stderr)")
+        #expect(two.stderr.contains("2 jobs: 300 executions, 50 exec/s in all (per job: 20, 30)"), "\(two.stderr)")
+        let one = try StcBinary.run(common)
+        #expect(!one.stderr.contains(" jobs: "), "\(one.stderr)")
     }
 
     @Test func replaysTheCorpusInProcess() throws {
