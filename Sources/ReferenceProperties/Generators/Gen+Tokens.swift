@@ -12,8 +12,18 @@ public enum TokenUniverse {
 
     /// The bytes of universe token `i` (reduced into range): every third one device-shaped (128 bytes, the first
     /// 12 zero), the others 1 to 9 bytes, so their `data` strings differ in length and in first character.
-    public static func bytes(_ i: Int) -> [UInt8] {
-        let i = ((i % size) + size) % size
+    public static func bytes(_ i: Int) -> [UInt8] { bytesTable[reduced(i)] }
+
+    static func reduced(_ i: Int) -> Int { ((i % size) + size) % size }
+
+    /// Made once: generators pick universe tokens thousands of times a second (under perf, making their bytes
+    /// and base64 each time was ~10 % of the `shield` fuzz target).
+    static let bytesTable: [[UInt8]] = (0..<size).map(makeBytes)
+    static let applicationTokens: [ApplicationToken] = bytesTable.map { ApplicationToken(bytes: $0) }
+    static let categoryTokens: [ActivityCategoryToken] = bytesTable.map { ActivityCategoryToken(bytes: $0) }
+    static let webDomainTokens: [WebDomainToken] = bytesTable.map { WebDomainToken(bytes: $0) }
+
+    static func makeBytes(_ i: Int) -> [UInt8] {
         if i % 3 == 0 {
             var bytes = [UInt8](repeating: 0, count: 12)
             var x = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 &+ 1
@@ -27,7 +37,7 @@ public enum TokenUniverse {
         return (0..<length).map { UInt8(truncatingIfNeeded: (i &* 37) &+ $0 &* 11 &+ 0x41) }
     }
 
-    static let dataTable: [String] = (0..<size).map { Base64.encode(bytes($0)) }
+    static let dataTable: [String] = applicationTokens.map(\.data)
     static let indexOfData: [String: Int] = {
         var table: [String: Int] = [:]
         for (i, data) in dataTable.enumerated() { table[data] = i }
@@ -35,11 +45,15 @@ public enum TokenUniverse {
     }()
 
     /// The `data` string of universe token `i`.
-    public static func data(_ i: Int) -> String { dataTable[((i % size) + size) % size] }
+    public static func data(_ i: Int) -> String { dataTable[reduced(i)] }
 
     /// Universe token `i` of any kind.
     public static func token<Kind: TokenKind>(_ i: Int, _ kind: Kind.Type = Kind.self) -> Token<Kind> {
-        Token<Kind>(bytes: bytes(i))
+        let i = reduced(i)
+        if Kind.self == Application.self, let token = applicationTokens[i] as? Token<Kind> { return token }
+        if Kind.self == ActivityCategory.self, let token = categoryTokens[i] as? Token<Kind> { return token }
+        if Kind.self == WebDomain.self, let token = webDomainTokens[i] as? Token<Kind> { return token }
+        return Token<Kind>(bytes: bytesTable[i])
     }
 
     /// A short readable label for a token: `app3`, `cat0`, `web12` for universe tokens, else a prefix of its data.

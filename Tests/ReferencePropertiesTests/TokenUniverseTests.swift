@@ -1,0 +1,26 @@
+import ScreenTimeReference
+import Testing
+
+@testable import ReferenceProperties
+
+/// The numbered tokens every generator picks from. Corpus seeds and saved regressions name cases through them,
+/// so their bytes must never change; and the per-kind tables made once must hold exactly those tokens.
+@Suite struct TokenUniverseTests {
+    @Test func theTokensAreTheOnesTheirBytesMake() {
+        for i in -TokenUniverse.size...(2 * TokenUniverse.size) {
+            let bytes = TokenUniverse.makeBytes(TokenUniverse.reduced(i))
+            #expect(TokenUniverse.bytes(i) == bytes)
+            #expect(TokenUniverse.token(i, Application.self) == ApplicationToken(bytes: bytes))
+            #expect(TokenUniverse.token(i, ActivityCategory.self) == ActivityCategoryToken(bytes: bytes))
+            #expect(TokenUniverse.token(i, WebDomain.self) == WebDomainToken(bytes: bytes))
+            #expect(TokenUniverse.data(i) == Base64.encode(bytes))
+        }
+    }
+
+    @Test func theBytesAreUnchanged() {
+        // Pinned (computed independently in Python from the definition): a short one and a device-shaped one.
+        #expect(TokenUniverse.data(1) == "ZnF8h5Kd")
+        #expect(TokenUniverse.data(3).hasPrefix("AAAAAAAAAAAAAAAAD7kXUUFEOAdbqjyzn6V6ZBK6"))
+        #expect(TokenUniverse.bytes(3).count == 128)
+    }
+}
