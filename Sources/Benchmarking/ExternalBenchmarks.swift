@@ -73,13 +73,15 @@ extension BenchSuite {
             }
             return
         }
+        // The first seconds from the seeds are mostly start-up and new coverage being written out, so a run
+        // first warms a scratch corpus up and the figure is a second run on it.
         let seconds = plan.repetitions <= 3 ? 1 : 5
         for target in built {
             let flags = fuzzSettings.flags(target, root)
             switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags) {
             case .success(let execs):
                 let maxLen = flags.last { $0.hasPrefix("-max_len=") }.map { ", " + $0.dropFirst() } ?? ""
-                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s\(maxLen))",
+                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s after \(seconds) s\(maxLen))",
                                              unit: "exec/s", itemsPerSecond: Stats([execs]), bytesPerItem: nil, repetitions: 1))
             case .failure(let problem):
                 report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
@@ -93,7 +95,8 @@ extension BenchSuite {
 
     struct FuzzProblem: Error { var message: String }
 
-    /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory).
+    /// Runs one fuzzer twice on a scratch copy of its seeds (libFuzzer writes into its corpus directory), and
+    /// gives the exec/s of the second run.
     func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<Double, FuzzProblem> {
         let fm = FileManager.default
         let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -107,28 +110,32 @@ extension BenchSuite {
         } catch {
             return .failure(FuzzProblem(message: "cannot make a scratch corpus: \(error)"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
         var environment = ProcessInfo.processInfo.environment
         environment.merge(fuzzSettings.environment) { _, given in given }
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .failure(FuzzProblem(message: "cannot start: \(error)"))
+        var result: Result<Double, FuzzProblem> = .failure(FuzzProblem(message: "not run"))
+        for _ in 0..<2 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                return .failure(FuzzProblem(message: "cannot start: \(error)"))
+            }
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
+                return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+            }
+            result = .success(execs)
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
-            return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
-        }
-        return .success(execs)
+        return result
     }
 
     /// The value of libFuzzer's `stat::average_exec_per_sec:` line.
