@@ -52,6 +52,64 @@ import StrictJSON
         }
     }
 
+    /// The outcome of decoding, for comparing two paths: the canonical form and counts, or the error.
+    static func outcome(_ json: String, offsets: Bool = true) -> String {
+        do {
+            let report = try SelectionDecoder.decode(stored(json))
+            let counts = SelectionTokenKind.allCases.map { "\(report.writtenTokenCounts[$0] ?? -1):\(report.tokenByteCounts[$0] ?? [])" }
+            return "ok \(report.selection.canonicalBase64) \(counts) \(report.unknownKeys) \(report.includeEntireCategoryMissing)"
+        } catch {
+            return "error \(error.code) \(offsets ? error.offset : -1) \(error.detail)"
+        }
+    }
+
+    @Test func tokenObjectReadsTheSameOnTheFastAndTheGeneralPath() {
+        // `[ {"data":"…` takes the fast path; `[{ "data":"…` the general one, with every later offset the same.
+        let device = Base64.encode([UInt8](repeating: 0, count: 12) + (0..<116).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 5) })
+        let datas = [device.replacingSlashes(with: #"\/"#), device, "", "Zh==", "AAAA", #"AA\nA"#, "AAé=", "AAA", "A"]
+        let tails = ["}", #","data":"AAAA"}"#, #","x":1}"#, #","x":1,"data":2}"#, #","x":[1,{"data":1}]}"#, ",}", "", " }", #"" }"#]
+        for data in datas {
+            for tail in tails {
+                for kind in ["applicationTokens", "categoryTokens", "webDomainTokens"] {
+                    func json(_ open: String) -> String {
+                        let element = #"\#(open)"data":"\#(data)"\#(tail)"#
+                        let others = ["applicationTokens", "categoryTokens", "webDomainTokens"].filter { $0 != kind }
+                        return #"{"\#(others[0])":[],"\#(kind)":[{"data":"AAAA"},\#(element)],"\#(others[1])":[]}"#
+                    }
+                    let fast = Self.outcome(json(" {"))
+                    let general = Self.outcome(json("{ "))
+                    #expect(fast == general, "\(data) \(tail) \(kind)")
+                }
+            }
+        }
+        // Too short to hold `{"data":"` at the end of the input: the general path's errors.
+        for cut in [#"{"applicationTokens":[{"data":"#, #"{"applicationTokens":[{"data""#, #"{"applicationTokens":[{"dat"#] {
+            #expect(Self.outcome(cut).hasPrefix("error json \(cut.utf8.count) "), "\(cut)")
+        }
+    }
+
+    @Test func knownKeysMatchByExactBytes() {
+        for key in SelectionDecoder.knownKeys {
+            let bytes = Array(key.utf8)
+            // Same length, one byte changed: an unknown key, and (for the token arrays) the known one missing.
+            for position in [0, bytes.count / 2, bytes.count - 1] {
+                var other = bytes
+                other[position] ^= 0x20
+                let otherKey = String(decoding: other, as: UTF8.self)
+                let json = #"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"\#(otherKey)":1}"#
+                #expect(Self.outcome(json).contains(#"["\#(otherKey)"]"#), "\(otherKey)")
+            }
+            // Written with an escape: the same key.
+            let escaped = #"\u00"# + String(bytes[0], radix: 16) + String(decoding: bytes.dropFirst(), as: UTF8.self)
+            let plain = #"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"\#(key)":[]}"#
+            let viaEscape = #"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"\#(escaped)":[]}"#
+            #expect(Self.outcome(plain, offsets: false) == Self.outcome(viaEscape, offsets: false), "\(key)")
+            if !key.hasPrefix("untokenized") {  // a repeated token array, or an array where a boolean belongs
+                #expect(Self.outcome(plain).hasPrefix("error schema"), "\(key)")
+            }
+        }
+    }
+
     @Test func stableOrderIsByteOrder() {
         var generator = Generator(state: 7)
         for round in 0..<50 {

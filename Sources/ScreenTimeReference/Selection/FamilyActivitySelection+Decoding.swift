@@ -197,7 +197,7 @@ private struct SelectionReader {
         repeat {
             let (key, keyOffset) = try scanner.parseMemberKey()
             let isNew: Bool
-            let known = SelectionDecoder.knownKeys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
+            let known = Self.knownKeyIndex(key)
             if let bit = known {
                 isNew = knownSeen & (1 << bit) == 0
                 knownSeen |= 1 << bit
@@ -233,6 +233,29 @@ private struct SelectionReader {
         } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
         scanner.leave()
     }
+
+    /// The index in ``SelectionDecoder/knownKeys`` of the key with exactly these bytes (code points), or `nil`.
+    /// The seven keys differ in length, so the length picks the one candidate and one byte comparison decides.
+    static func knownKeyIndex(_ key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes -> Int? in
+            let index: Int
+            switch bytes.count {
+            case 17: index = 0  // applicationTokens
+            case 14: index = 1  // categoryTokens
+            case 21: index = 2  // includeEntireCategory
+            case 33: index = 3  // untokenizedApplicationIdentifiers
+            case 30: index = 4  // untokenizedCategoryIdentifiers
+            case 31: index = 5  // untokenizedWebDomainIdentifiers
+            case 15: index = 6  // webDomainTokens
+            default: return nil
+            }
+            return knownKeyBytes[index].elementsEqual(bytes) ? index : nil
+        }
+    }
+
+    /// The UTF-8 of ``SelectionDecoder/knownKeys``.
+    static let knownKeyBytes: [[UInt8]] = SelectionDecoder.knownKeys.map { Array($0.utf8) }
 
     mutating func readStringArray(_ key: String, into slot: Int) throws {
         let offset = scanner.index
@@ -320,32 +343,48 @@ private struct SelectionReader {
         var dataOffset = offset
         var dataIsString = false
         var keys = KeySet()
-        if try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
-            repeat {
-                let (key, keyOffset) = try scanner.parseMemberKey()
-                if !keys.insert(key) {
-                    if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
-                    try scanner.skipValue()
-                } else if key.utf8.elementsEqual("data".utf8), try scanner.peek() == UInt8(ascii: "\"") {
-                    dataOffset = scanner.index
-                    if let (text, result) = scanTokenData() {
-                        data = text
-                        check = result
-                    } else {
-                        let text = try scanner.parseString()
-                        data = text
-                        check = Self.validateBase64(text)
-                    }
-                    dataIsString = true
-                } else {
-                    if key.utf8.elementsEqual("data".utf8) { dataOffset = scanner.index }
-                    try scanner.skipValue()
-                }
-            } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        /// Reads a `"data"` value that is a string (the scanner is at its opening quote).
+        func readData() throws {
+            dataOffset = scanner.index
+            if let (text, result) = scanTokenData() {
+                data = text
+                check = result
+            } else {
+                let text = try scanner.parseString()
+                data = text
+                check = Self.validateBase64(text)
+            }
+            dataIsString = true
+        }
+        var more: Bool
+        if startsWithDataKey() {
+            // `{"data":"` as iOS writes it: the same steps as `openContainer` and `parseMemberKey` would take
+            // (the depth check at the `{`, the key recorded as seen), without building the key.
+            try scanner.enter()
+            scanner.index += 8  // at the value's opening quote
+            keys.insertData()
+            try readData()
+            more = try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        } else {
+            more = try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}"))
+        }
+        while more {
+            let (key, keyOffset) = try scanner.parseMemberKey()
+            let isData = key.utf8.elementsEqual("data".utf8)
+            if !keys.insert(key, isData: isData) {
+                if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
+                try scanner.skipValue()
+            } else if isData, try scanner.peek() == UInt8(ascii: "\"") {
+                try readData()
+            } else {
+                if isData { dataOffset = scanner.index }
+                try scanner.skipValue()
+            }
+            more = try scanner.consumeSeparator(close: UInt8(ascii: "}"))
         }
         scanner.leave()
         guard dataIsString, let data else {
-            token(dataOffset, keys.contains("data") ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
+            token(dataOffset, keys.containsData ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
             return nil
         }
         switch check {
@@ -363,6 +402,16 @@ private struct SelectionReader {
             }
             return (data, byteCount)
         }
+    }
+
+    /// Whether the scanner is at the exact bytes `{"data":"` (a token object as iOS writes it).
+    func startsWithDataKey() -> Bool {
+        let buffer = scanner.buffer
+        let i = scanner.index
+        guard buffer.count - i >= 9 else { return false }
+        // `{"data":"` is 9 bytes: compare the first 8 as one word, then the last.
+        let pattern: UInt64 = 0x3A22_6174_6164_227B  // {"data": (little-endian, as `SWAR.load` reads)
+        return SWAR.load(buffer, i) == pattern && buffer[i + 8] == UInt8(ascii: "\"")
     }
 
     static func validateBase64(_ text: String) -> Result<Int, Base64.DecodingFailure> {
@@ -465,26 +514,22 @@ enum SWAR {
     }
 }
 
-/// The keys of one small JSON object: the first kept inline (a token object has one key, `data`), a set
-/// made only when a second key comes.
+/// The keys of one small JSON object: whether `data` was seen kept as a flag (a token object has one key,
+/// `data`), a set made only for other keys.
 struct KeySet {
-    private var first: CodePointString?
+    private(set) var containsData = false
     private var rest: Set<CodePointString> = []
 
-    /// Adds `key`; returns whether it was new. Keys compare by code point, as in JSON.
-    mutating func insert(_ key: String) -> Bool {
-        let key = CodePointString(key)
-        guard let first else {
-            first = key
-            return true
-        }
-        if key == first { return false }
-        return rest.insert(key).inserted
-    }
+    /// Records `data` (known to be new: the first key of the object).
+    mutating func insertData() { containsData = true }
 
-    func contains(_ key: String) -> Bool {
-        let key = CodePointString(key)
-        return key == first || rest.contains(key)
+    /// Adds `key`, which is `data` exactly when `isData`; returns whether it was new. Keys compare by code
+    /// point, as in JSON.
+    mutating func insert(_ key: String, isData: Bool) -> Bool {
+        if isData {
+            defer { containsData = true }
+            return !containsData
+        }
+        return rest.insert(CodePointString(key)).inserted
     }
 }
-
