@@ -110,6 +110,74 @@ import StrictJSON
         }
     }
 
+    /// The canonical JSON as the general writer builds it, for comparison with the word-at-a-time writer.
+    static func simpleCanonicalJSON(_ s: FamilyActivitySelection) -> [UInt8] {
+        var out: [UInt8] = []
+        func tokens(_ data: [String]) {
+            out.append(UInt8(ascii: "["))
+            for (i, d) in data.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: #"{"data":"#.utf8)
+                JSONWriter.writeString(d, into: &out, escapeSlashes: true)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        func strings(_ set: Set<UntokenizedIdentifier>) {
+            out.append(UInt8(ascii: "["))
+            for (i, v) in set.sorted().enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(v.value, into: &out, escapeSlashes: true)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(contentsOf: #"{"applicationTokens":"#.utf8)
+        tokens(s.applicationTokens.map(\.data).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        out.append(contentsOf: #","categoryTokens":"#.utf8)
+        tokens(s.categoryTokens.map(\.data).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        out.append(contentsOf: #","includeEntireCategory":\#(s.includeEntireCategory)"#.utf8)
+        out.append(contentsOf: #","untokenizedApplicationIdentifiers":"#.utf8)
+        strings(s.untokenizedApplicationIdentifiers)
+        out.append(contentsOf: #","untokenizedCategoryIdentifiers":"#.utf8)
+        strings(s.untokenizedCategoryIdentifiers)
+        out.append(contentsOf: #","untokenizedWebDomainIdentifiers":"#.utf8)
+        strings(s.untokenizedWebDomainIdentifiers)
+        out.append(contentsOf: #","webDomainTokens":"#.utf8)
+        tokens(s.webDomainTokens.map(\.data).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    @Test func canonicalWriterMatchesTheGeneralWriter() {
+        var generator = Generator(state: 11)
+        // Slashes at every position of words of every length around 8-byte boundaries, runs of them, none.
+        var datas: [String] = []
+        for length in 0...33 {
+            datas.append(String(repeating: "/", count: length))
+            datas.append(String(repeating: "A", count: length))
+            for slash in 0..<length {
+                datas.append(String(repeating: "B", count: slash) + "/" + String(repeating: "C", count: length - slash - 1))
+            }
+            datas.append(String((0..<length).map { _ in "AB+/="[Int(generator.next() % 5)] }))
+        }
+        for round in 0..<300 {
+            var selection = FamilyActivitySelection(includeEntireCategory: round % 2 == 0)
+            for _ in 0..<(round % 7) {
+                selection.applicationTokens.insert(ApplicationToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+                selection.categoryTokens.insert(ActivityCategoryToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+                selection.webDomainTokens.insert(WebDomainToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+            }
+            if round % 5 == 0 {
+                selection.untokenizedApplicationIdentifiers = ["b/c", "a", "Caf\u{E9}", "Cafe\u{301}", "\u{1}\"\\"]
+                selection.untokenizedWebDomainIdentifiers = ["x.example/path", ""]
+            }
+            if round % 3 == 0 { selection.untokenizedCategoryIdentifiers = ["\u{10FFFF}", "z"] }
+            let expected = Self.simpleCanonicalJSON(selection)
+            #expect(selection.canonicalJSON == expected)
+            #expect(selection.canonicalBase64 == Base64.encode(expected))
+        }
+    }
+
     @Test func stableOrderIsByteOrder() {
         var generator = Generator(state: 7)
         for round in 0..<50 {
