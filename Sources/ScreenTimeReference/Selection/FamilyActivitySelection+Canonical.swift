@@ -111,9 +111,8 @@ struct CanonicalWriter {
                 o += 1
             }
             put(#"{"data":""#, out, &o)
-            if token.data.utf8.withContiguousStorageIfAvailable({ putEscaped($0, out, &o) }) == nil {
-                Array(token.data.utf8).withUnsafeBufferPointer { putEscaped($0, out, &o) }
-            }
+            var data = token.data
+            data.withUTF8 { putEscaped($0, out, &o) }
             put(#""}"#, out, &o)
         }
         out[o] = UInt8(ascii: "]")

@@ -250,7 +250,11 @@ private struct SelectionReader {
             case 15: index = 6  // webDomainTokens
             default: return nil
             }
-            return knownKeyBytes[index].elementsEqual(bytes) ? index : nil
+            return knownKeyBytes[index].withUnsafeBufferPointer { known in
+                guard known.count == bytes.count else { return nil }
+                for i in 0..<known.count where known[i] != bytes[i] { return nil }
+                return index
+            }
         }
     }
 
@@ -420,69 +424,110 @@ private struct SelectionReader {
     }
 
     /// The fast path for a token's `data` string as iOS writes it: printable ASCII whose only escape is `\/`.
-    /// Reads the string straight into its storage and checks its base64 there, giving exactly what
+    /// Reads the string straight into its storage and checks its base64 on the way, giving exactly what
     /// `parseString` and ``validateBase64(_:)`` give. Returns `nil`, without moving, for any other string
     /// (other escapes, controls, non-ASCII, no closing quote), which the general path then reads.
     mutating func scanTokenData() -> (String, Result<Int, Base64.DecodingFailure>)? {
         let buffer = scanner.buffer
         let start = scanner.index + 1  // after the opening quote
-        // Pass 1: find the closing quote, eight bytes at a time up to the next byte that needs a closer look.
+        // Pass 1: find the closing quote. Words of eight alphabet characters are skipped with four pair
+        // lookups; a word with anything else is read byte by byte. On the way, note what base64 needs: `=`
+        // (how many, the last one) and whether any other character outside the alphabet was seen.
         var i = start
         var escapes = 0
-        while i < buffer.count {
-            if i + 8 <= buffer.count {
-                let special = SWAR.specialBytes(SWAR.load(buffer, i))
-                if special == 0 {
-                    i += 8
-                    continue
+        var equals = 0
+        var lastEquals = -1
+        var irregular = false
+        let found: Bool = Base64.pairValues.withUnsafeBufferPointer { pairs in
+            guard let p = pairs.baseAddress else { return false }  // a static, non-empty table
+            while true {
+                while i &+ 8 <= buffer.count {
+                    let w = SWAR.load(buffer, i)
+                    let flags = p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                        | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
+                    if flags & 0x8000 != 0 { break }
+                    i &+= 8
                 }
-                i += special.trailingZeroBitCount / 8
-            }
-            let c = buffer[i]
-            if c == UInt8(ascii: "\"") { break }
-            if c == UInt8(ascii: "\\") {
-                guard i + 1 < buffer.count, buffer[i + 1] == UInt8(ascii: "/") else { return nil }
-                escapes += 1
-                i += 2
-            } else {
-                guard c >= 0x20, c < 0x80 else { return nil }
-                i += 1
+                // Up to eight bytes one at a time (an escape may take the last step one byte further).
+                let stop = min(i &+ 8, buffer.count)
+                if i >= stop { return false }  // no closing quote
+                while i < stop {
+                    let c = buffer[i]
+                    if Base64.value(c) != 0xFF {
+                        i &+= 1
+                    } else if c == UInt8(ascii: "\"") {
+                        return true
+                    } else if c == UInt8(ascii: "\\") {
+                        guard i &+ 1 < buffer.count, buffer[i &+ 1] == UInt8(ascii: "/") else { return false }
+                        escapes &+= 1
+                        i &+= 2
+                    } else {
+                        guard c >= 0x20, c < 0x80 else { return false }
+                        if c == UInt8(ascii: "=") {
+                            equals &+= 1
+                            lastEquals = i
+                        } else {
+                            irregular = true
+                        }
+                        i &+= 1
+                    }
+                }
             }
         }
-        guard i < buffer.count else { return nil }
+        guard found else { return nil }
         let end = i
-        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`; then check the base64.
-        var check: Result<Int, Base64.DecodingFailure> = .success(0)
-        let text = String(unsafeUninitializedCapacity: end - start - escapes) { out in
+        let length = end - start - escapes
+        // Canonical base64, known from pass 1: only alphabet characters, a length that is a multiple of 4,
+        // `=` only as the last one or two, and zero pad bits in the character before them. (The raw byte before
+        // the padding is that character: an escape's `/` or a plain one, never a backslash.)
+        var check: Result<Int, Base64.DecodingFailure>?
+        if !irregular, length % 4 == 0 {
+            if equals == 0 {
+                check = .success(length / 4 * 3)
+            } else if length >= 4, lastEquals == end - 1, equals == 1 || (equals == 2 && buffer[end - 2] == UInt8(ascii: "=")) {
+                let last = Base64.value(buffer[end - equals - 1])
+                if last & (equals == 2 ? 0x0F : 0x03) == 0 { check = .success(length / 4 * 3 - equals) }
+            }
+        }
+        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`, a word at a time while eight
+        // bytes of room remain (a word with a backslash is stored whole; the bytes after it are overwritten).
+        // Text that is not canonical is checked again there, for the failure's reason and offset.
+        let text = String(unsafeUninitializedCapacity: length) { out in
             // An empty string (`"data":""`) has nothing to copy, and its buffer may have no address.
             guard let source = buffer.baseAddress, let target = out.baseAddress else { return 0 }
             var o = 0
             var j = start
-            while j < end {
-                var k = j
-                while k + 8 <= end {
-                    let backslashes = SWAR.zeroBytes(SWAR.load(buffer, k) ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
-                    if backslashes != 0 {
-                        k += backslashes.trailingZeroBitCount / 8
-                        break
+            if escapes == 0 {
+                target.update(from: source + start, count: length)
+                o = length
+            } else {
+                while o &+ 8 <= length {
+                    let w = SWAR.load(buffer, j)
+                    UnsafeMutableRawPointer(target).storeBytes(of: w.littleEndian, toByteOffset: o, as: UInt64.self)
+                    let backslashes = SWAR.zeroBytes(w ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
+                    if backslashes == 0 {
+                        j &+= 8
+                        o &+= 8
+                    } else {
+                        let k = backslashes.trailingZeroBitCount / 8
+                        o &+= k
+                        target[o] = UInt8(ascii: "/")
+                        o &+= 1
+                        j &+= k &+ 2
                     }
-                    k += 8
                 }
-                while k < end, source[k] != UInt8(ascii: "\\") { k += 1 }
-                (target + o).update(from: source + j, count: k - j)
-                o += k - j
-                if k < end {
-                    target[o] = UInt8(ascii: "/")
-                    o += 1
-                    k += 2
+                while j < end {
+                    let c = source[j]
+                    target[o] = c == UInt8(ascii: "\\") ? UInt8(ascii: "/") : c
+                    j &+= c == UInt8(ascii: "\\") ? 2 : 1
+                    o &+= 1
                 }
-                j = k
             }
-            check = Base64.validate(UnsafeBufferPointer(start: target, count: o))
+            if check == nil { check = Base64.validate(UnsafeBufferPointer(start: target, count: o)) }
             return o
         }
         scanner.index = end + 1
-        return (text, check)
+        return (text, check ?? .success(0))
     }
 }
 
