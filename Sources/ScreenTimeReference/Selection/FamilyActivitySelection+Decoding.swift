@@ -197,7 +197,7 @@ private struct SelectionReader {
         repeat {
             let (key, keyOffset) = try scanner.parseMemberKey()
             let isNew: Bool
-            let known = SelectionDecoder.knownKeys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
+            let known = Self.knownKeyIndex(key)
             if let bit = known {
                 isNew = knownSeen & (1 << bit) == 0
                 knownSeen |= 1 << bit
@@ -233,6 +233,33 @@ private struct SelectionReader {
         } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
         scanner.leave()
     }
+
+    /// The index in ``SelectionDecoder/knownKeys`` of the key with exactly these bytes (code points), or `nil`.
+    /// The seven keys differ in length, so the length picks the one candidate and one byte comparison decides.
+    static func knownKeyIndex(_ key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes -> Int? in
+            let index: Int
+            switch bytes.count {
+            case 17: index = 0  // applicationTokens
+            case 14: index = 1  // categoryTokens
+            case 21: index = 2  // includeEntireCategory
+            case 33: index = 3  // untokenizedApplicationIdentifiers
+            case 30: index = 4  // untokenizedCategoryIdentifiers
+            case 31: index = 5  // untokenizedWebDomainIdentifiers
+            case 15: index = 6  // webDomainTokens
+            default: return nil
+            }
+            return knownKeyBytes[index].withUnsafeBufferPointer { known in
+                guard known.count == bytes.count else { return nil }
+                for i in 0..<known.count where known[i] != bytes[i] { return nil }
+                return index
+            }
+        }
+    }
+
+    /// The UTF-8 of ``SelectionDecoder/knownKeys``.
+    static let knownKeyBytes: [[UInt8]] = SelectionDecoder.knownKeys.map { Array($0.utf8) }
 
     mutating func readStringArray(_ key: String, into slot: Int) throws {
         let offset = scanner.index
@@ -320,32 +347,48 @@ private struct SelectionReader {
         var dataOffset = offset
         var dataIsString = false
         var keys = KeySet()
-        if try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
-            repeat {
-                let (key, keyOffset) = try scanner.parseMemberKey()
-                if !keys.insert(key) {
-                    if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
-                    try scanner.skipValue()
-                } else if key.utf8.elementsEqual("data".utf8), try scanner.peek() == UInt8(ascii: "\"") {
-                    dataOffset = scanner.index
-                    if let (text, result) = scanTokenData() {
-                        data = text
-                        check = result
-                    } else {
-                        let text = try scanner.parseString()
-                        data = text
-                        check = Self.validateBase64(text)
-                    }
-                    dataIsString = true
-                } else {
-                    if key.utf8.elementsEqual("data".utf8) { dataOffset = scanner.index }
-                    try scanner.skipValue()
-                }
-            } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        /// Reads a `"data"` value that is a string (the scanner is at its opening quote).
+        func readData() throws {
+            dataOffset = scanner.index
+            if let (text, result) = scanTokenData() {
+                data = text
+                check = result
+            } else {
+                let text = try scanner.parseString()
+                data = text
+                check = Self.validateBase64(text)
+            }
+            dataIsString = true
+        }
+        var more: Bool
+        if startsWithDataKey() {
+            // `{"data":"` as iOS writes it: the same steps as `openContainer` and `parseMemberKey` would take
+            // (the depth check at the `{`, the key recorded as seen), without building the key.
+            try scanner.enter()
+            scanner.index += 8  // at the value's opening quote
+            keys.insertData()
+            try readData()
+            more = try scanner.consumeSeparator(close: UInt8(ascii: "}"))
+        } else {
+            more = try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}"))
+        }
+        while more {
+            let (key, keyOffset) = try scanner.parseMemberKey()
+            let isData = key.utf8.elementsEqual("data".utf8)
+            if !keys.insert(key, isData: isData) {
+                if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
+                try scanner.skipValue()
+            } else if isData, try scanner.peek() == UInt8(ascii: "\"") {
+                try readData()
+            } else {
+                if isData { dataOffset = scanner.index }
+                try scanner.skipValue()
+            }
+            more = try scanner.consumeSeparator(close: UInt8(ascii: "}"))
         }
         scanner.leave()
         guard dataIsString, let data else {
-            token(dataOffset, keys.contains("data") ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
+            token(dataOffset, keys.containsData ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
             return nil
         }
         switch check {
@@ -365,75 +408,126 @@ private struct SelectionReader {
         }
     }
 
+    /// Whether the scanner is at the exact bytes `{"data":"` (a token object as iOS writes it).
+    func startsWithDataKey() -> Bool {
+        let buffer = scanner.buffer
+        let i = scanner.index
+        guard buffer.count - i >= 9 else { return false }
+        // `{"data":"` is 9 bytes: compare the first 8 as one word, then the last.
+        let pattern: UInt64 = 0x3A22_6174_6164_227B  // {"data": (little-endian, as `SWAR.load` reads)
+        return SWAR.load(buffer, i) == pattern && buffer[i + 8] == UInt8(ascii: "\"")
+    }
+
     static func validateBase64(_ text: String) -> Result<Int, Base64.DecodingFailure> {
         var text = text
         return text.withUTF8 { Base64.validate($0) }
     }
 
     /// The fast path for a token's `data` string as iOS writes it: printable ASCII whose only escape is `\/`.
-    /// Reads the string straight into its storage and checks its base64 there, giving exactly what
+    /// Reads the string straight into its storage and checks its base64 on the way, giving exactly what
     /// `parseString` and ``validateBase64(_:)`` give. Returns `nil`, without moving, for any other string
     /// (other escapes, controls, non-ASCII, no closing quote), which the general path then reads.
     mutating func scanTokenData() -> (String, Result<Int, Base64.DecodingFailure>)? {
         let buffer = scanner.buffer
         let start = scanner.index + 1  // after the opening quote
-        // Pass 1: find the closing quote, eight bytes at a time up to the next byte that needs a closer look.
+        // Pass 1: find the closing quote. Words of eight alphabet characters are skipped with four pair
+        // lookups; a word with anything else is read byte by byte. On the way, note what base64 needs: `=`
+        // (how many, the last one) and whether any other character outside the alphabet was seen.
         var i = start
         var escapes = 0
-        while i < buffer.count {
-            if i + 8 <= buffer.count {
-                let special = SWAR.specialBytes(SWAR.load(buffer, i))
-                if special == 0 {
-                    i += 8
-                    continue
+        var equals = 0
+        var lastEquals = -1
+        var irregular = false
+        let found: Bool = Base64.pairValues.withUnsafeBufferPointer { pairs in
+            guard let p = pairs.baseAddress else { return false }  // a static, non-empty table
+            while true {
+                while i &+ 8 <= buffer.count {
+                    let w = SWAR.load(buffer, i)
+                    let flags = p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                        | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
+                    if flags & 0x8000 != 0 { break }
+                    i &+= 8
                 }
-                i += special.trailingZeroBitCount / 8
-            }
-            let c = buffer[i]
-            if c == UInt8(ascii: "\"") { break }
-            if c == UInt8(ascii: "\\") {
-                guard i + 1 < buffer.count, buffer[i + 1] == UInt8(ascii: "/") else { return nil }
-                escapes += 1
-                i += 2
-            } else {
-                guard c >= 0x20, c < 0x80 else { return nil }
-                i += 1
+                // Up to eight bytes one at a time (an escape may take the last step one byte further).
+                let stop = min(i &+ 8, buffer.count)
+                if i >= stop { return false }  // no closing quote
+                while i < stop {
+                    let c = buffer[i]
+                    if Base64.value(c) != 0xFF {
+                        i &+= 1
+                    } else if c == UInt8(ascii: "\"") {
+                        return true
+                    } else if c == UInt8(ascii: "\\") {
+                        guard i &+ 1 < buffer.count, buffer[i &+ 1] == UInt8(ascii: "/") else { return false }
+                        escapes &+= 1
+                        i &+= 2
+                    } else {
+                        guard c >= 0x20, c < 0x80 else { return false }
+                        if c == UInt8(ascii: "=") {
+                            equals &+= 1
+                            lastEquals = i
+                        } else {
+                            irregular = true
+                        }
+                        i &+= 1
+                    }
+                }
             }
         }
-        guard i < buffer.count else { return nil }
+        guard found else { return nil }
         let end = i
-        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`; then check the base64.
-        var check: Result<Int, Base64.DecodingFailure> = .success(0)
-        let text = String(unsafeUninitializedCapacity: end - start - escapes) { out in
+        let length = end - start - escapes
+        // Canonical base64, known from pass 1: only alphabet characters, a length that is a multiple of 4,
+        // `=` only as the last one or two, and zero pad bits in the character before them. (The raw byte before
+        // the padding is that character: an escape's `/` or a plain one, never a backslash.)
+        var check: Result<Int, Base64.DecodingFailure>?
+        if !irregular, length % 4 == 0 {
+            if equals == 0 {
+                check = .success(length / 4 * 3)
+            } else if length >= 4, lastEquals == end - 1, equals == 1 || (equals == 2 && buffer[end - 2] == UInt8(ascii: "=")) {
+                let last = Base64.value(buffer[end - equals - 1])
+                if last & (equals == 2 ? 0x0F : 0x03) == 0 { check = .success(length / 4 * 3 - equals) }
+            }
+        }
+        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`, a word at a time while eight
+        // bytes of room remain (a word with a backslash is stored whole; the bytes after it are overwritten).
+        // Text that is not canonical is checked again there, for the failure's reason and offset.
+        let text = String(unsafeUninitializedCapacity: length) { out in
             // An empty string (`"data":""`) has nothing to copy, and its buffer may have no address.
             guard let source = buffer.baseAddress, let target = out.baseAddress else { return 0 }
             var o = 0
             var j = start
-            while j < end {
-                var k = j
-                while k + 8 <= end {
-                    let backslashes = SWAR.zeroBytes(SWAR.load(buffer, k) ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
-                    if backslashes != 0 {
-                        k += backslashes.trailingZeroBitCount / 8
-                        break
+            if escapes == 0 {
+                target.update(from: source + start, count: length)
+                o = length
+            } else {
+                while o &+ 8 <= length {
+                    let w = SWAR.load(buffer, j)
+                    UnsafeMutableRawPointer(target).storeBytes(of: w.littleEndian, toByteOffset: o, as: UInt64.self)
+                    let backslashes = SWAR.zeroBytes(w ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
+                    if backslashes == 0 {
+                        j &+= 8
+                        o &+= 8
+                    } else {
+                        let k = backslashes.trailingZeroBitCount / 8
+                        o &+= k
+                        target[o] = UInt8(ascii: "/")
+                        o &+= 1
+                        j &+= k &+ 2
                     }
-                    k += 8
                 }
-                while k < end, source[k] != UInt8(ascii: "\\") { k += 1 }
-                (target + o).update(from: source + j, count: k - j)
-                o += k - j
-                if k < end {
-                    target[o] = UInt8(ascii: "/")
-                    o += 1
-                    k += 2
+                while j < end {
+                    let c = source[j]
+                    target[o] = c == UInt8(ascii: "\\") ? UInt8(ascii: "/") : c
+                    j &+= c == UInt8(ascii: "\\") ? 2 : 1
+                    o &+= 1
                 }
-                j = k
             }
-            check = Base64.validate(UnsafeBufferPointer(start: target, count: o))
+            if check == nil { check = Base64.validate(UnsafeBufferPointer(start: target, count: o)) }
             return o
         }
         scanner.index = end + 1
-        return (text, check)
+        return (text, check ?? .success(0))
     }
 }
 
@@ -465,26 +559,22 @@ enum SWAR {
     }
 }
 
-/// The keys of one small JSON object: the first kept inline (a token object has one key, `data`), a set
-/// made only when a second key comes.
+/// The keys of one small JSON object: whether `data` was seen kept as a flag (a token object has one key,
+/// `data`), a set made only for other keys.
 struct KeySet {
-    private var first: CodePointString?
+    private(set) var containsData = false
     private var rest: Set<CodePointString> = []
 
-    /// Adds `key`; returns whether it was new. Keys compare by code point, as in JSON.
-    mutating func insert(_ key: String) -> Bool {
-        let key = CodePointString(key)
-        guard let first else {
-            first = key
-            return true
-        }
-        if key == first { return false }
-        return rest.insert(key).inserted
-    }
+    /// Records `data` (known to be new: the first key of the object).
+    mutating func insertData() { containsData = true }
 
-    func contains(_ key: String) -> Bool {
-        let key = CodePointString(key)
-        return key == first || rest.contains(key)
+    /// Adds `key`, which is `data` exactly when `isData`; returns whether it was new. Keys compare by code
+    /// point, as in JSON.
+    mutating func insert(_ key: String, isData: Bool) -> Bool {
+        if isData {
+            defer { containsData = true }
+            return !containsData
+        }
+        return rest.insert(CodePointString(key)).inserted
     }
 }
-
