@@ -21,13 +21,18 @@ extension JSONValue {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): return UTF8Bytes.equal(x, y)
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 }
         case (.object(let x), .object(let y)):
             guard x.count == y.count else { return false }
-            let xs = x.sorted { JSONWriter.codePointLess($0.key, $1.key) }
-            let ys = y.sorted { JSONWriter.codePointLess($0.key, $1.key) }
-            return zip(xs, ys).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+            for (key, value) in x {
+                // The dictionary finds a key by canonical equivalence, so the key found must also have the same
+                // code points. With equal counts, every key of `x` found that way in `y` makes the key sets equal.
+                guard let index = y.index(forKey: key) else { return false }
+                let member = y[index]
+                guard UTF8Bytes.equal(member.key, key), value == member.value else { return false }
+            }
+            return true
         default: return false
         }
     }

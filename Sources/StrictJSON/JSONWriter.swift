@@ -78,17 +78,9 @@ public enum JSONWriter {
     }
 
     /// Lexicographic byte order (for UTF-8, code point order).
-    @inlinable
     public static func bytesLess(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = min(a.count, b.count)
-        var i = 0
-        while i < n {
-            let x = a[i]
-            let y = b[i]
-            if x != y { return x < y }
-            i += 1
-        }
-        return a.count < b.count
+        let c = UTF8Bytes.compare(a, b)
+        return c != 0 ? c < 0 : a.count < b.count
     }
 
     static func writeNumber(_ n: Double, into out: inout [UInt8]) {

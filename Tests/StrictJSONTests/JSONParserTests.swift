@@ -94,6 +94,28 @@ import Testing
         #expect(CodePointString("a") < CodePointString("b") && CodePointString("Z") < CodePointString("a"))
     }
 
+    @Test func codePointComparisonsFollowTheirDefinition() {
+        // Equality, order and hashing (done on UTF-8 bytes with memcmp) against the definition on code points.
+        let long = String(repeating: "QUJD", count: 300)
+        let strings = [
+            "", "a", "b", "ab", "abc", "abd", "Z", "~", "\u{7F}", Self.nfc, Self.nfd, "Cafe", "Caf", "é", "e\u{301}", "日本",
+            "日本語", "😀", "\u{FFFF}", "\u{10000}", long, long + "a", String(long.dropLast()) + "E", String(Self.nfd.unicodeScalars),
+        ]
+        for a in strings {
+            for b in strings {
+                let (x, y) = (Array(a.unicodeScalars).map(\.value), Array(b.unicodeScalars).map(\.value))
+                #expect((CodePointString(a) == CodePointString(b)) == (x == y), "\(a) == \(b)")
+                #expect((CodePointString(a) < CodePointString(b)) == x.lexicographicallyPrecedes(y), "\(a) < \(b)")
+                #expect(JSONWriter.codePointLess(a, b) == x.lexicographicallyPrecedes(y))
+                if x == y { #expect(CodePointString(a).hashValue == CodePointString(b).hashValue) }
+                #expect((JSONValue.string(a) == JSONValue.string(b)) == (x == y))
+                #expect((JSONValue.object([a: 1, "k": [nil]]) == JSONValue.object(["k": [nil], b: 1])) == (x == y))
+            }
+        }
+        let distinct = Set(strings.map { CodePointString($0) })
+        #expect(distinct.count == strings.count - 1)  // the NFD copy is the same code points
+    }
+
     @Test func equalValuesHashEqual() {
         let pairs: [(JSONValue, JSONValue)] = [
             (["b": 1, "a": [nil, true]], ["a": [nil, true], "b": 1]), (0.0, -0.0), (.string(Self.nfc), .string(Self.nfc)),
