@@ -68,11 +68,23 @@ public struct InputReader {
 
     private func member(_ key: String) throws -> JSONValue {
         guard case .object(let members) = value else { throw BadInput("input is \(value.typeName), not an object") }
-        guard let member = members[key] else { throw BadInput("input lacks \"\(key)\"") }
+        guard let member = Self.lookup(members, key) else { throw BadInput("input lacks \"\(key)\"") }
         return member
     }
 
-    public func has(_ key: String) -> Bool { value[key] != nil }
+    /// `members[key]`, found by comparing keys when the object is small (operation inputs have two to four
+    /// members): a String `==` on short keys costs a fraction of hashing `key`. Same answer as the subscript:
+    /// both match keys by `String ==` (canonical equivalence), and a dictionary never holds two equal keys.
+    static func lookup(_ members: [String: JSONValue], _ key: String) -> JSONValue? {
+        guard members.count <= smallObjectLimit else { return members[key] }
+        for (k, v) in members where k == key { return v }
+        return nil
+    }
+
+    /// Objects up to this many members are searched by ``lookup(_:_:)`` without hashing.
+    static let smallObjectLimit = 8
+
+    public func has(_ key: String) -> Bool { optional(key) != nil }
 
     public func string(_ key: String) throws -> String {
         let m = try member(key)
@@ -111,5 +123,8 @@ public struct InputReader {
     }
 
     /// The member's value as is, or `nil` when absent.
-    public func optional(_ key: String) -> JSONValue? { value[key] }
+    public func optional(_ key: String) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        return Self.lookup(members, key)
+    }
 }

@@ -26,14 +26,14 @@ extension OperationTable {
     /// `{text}` → `{encoded}`.
     @Sendable private static func urlEncode(_ input: InputReader) throws -> JSONValue {
         let text = try input.string("text")
-        return ["encoded": .string(PercentEncoding.encodeComponent(text))]
+        return .object(["encoded": .string(PercentEncoding.encodeComponent(text))])
     }
 
     /// `{encoded}` → `{text}`, or `invalidPercentEncoding` / `invalidUTF8`.
     @Sendable private static func urlDecode(_ input: InputReader) throws -> JSONValue {
         let encoded = try input.string("encoded")
         do {
-            return ["text": .string(try PercentEncoding.decodeComponent(encoded))]
+            return .object(["text": .string(try PercentEncoding.decodeComponent(encoded))])
         } catch {
             throw WireErrorCode(error.code.rawValue)
         }
@@ -51,6 +51,6 @@ extension OperationTable {
             }
         }
         let rendering = ShieldTextTemplate(template).render(values)
-        return ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
+        return .object(["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })])
     }
 }

@@ -13,7 +13,7 @@ extension OperationTable {
             Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") { input in
                 let a = try decodeSelection(try input.string("a"))
                 let b = try decodeSelection(try input.string("b"))
-                return ["equal": .bool(a == b)]
+                return .object(["equal": .bool(a == b)])
             },
             Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
                 let text = try input.string("base64")
@@ -47,12 +47,13 @@ extension OperationTable {
 
     /// The output shape shared by `selection.decode` and `selection.combine`.
     static func selectionOutput(_ selection: FamilyActivitySelection) -> JSONValue {
-        [
+        // `.object([…])`: a Dictionary literal sized once, where JSONValue's literal grows an empty one.
+        .object([
             "applications": .number(Double(selection.applicationTokens.count)),
             "categories": .number(Double(selection.categoryTokens.count)),
             "webDomains": .number(Double(selection.webDomainTokens.count)),
             "includeEntireCategory": .bool(selection.includeEntireCategory),
             "canonical": .string(selection.canonicalBase64),
-        ]
+        ])
     }
 }

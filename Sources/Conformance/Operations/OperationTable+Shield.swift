@@ -70,15 +70,15 @@ enum ShieldWire {
     ) throws -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         guard let value, !value.isNull else { return nil }
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
-        guard case .string(let kind)? = members["policy"] else { throw BadInput("\(path()).policy is missing or not a string") }
-        let except: Set<Token<Member>> = try optionalTokenSet(members["except"], at: path() + ".except") ?? []
+        guard case .string(let kind)? = InputReader.lookup(members, "policy") else { throw BadInput("\(path()).policy is missing or not a string") }
+        let except: Set<Token<Member>> = try optionalTokenSet(InputReader.lookup(members, "except"), at: path() + ".except") ?? []
         switch kind {
         case "none":
             return ShieldSettings.ActivityCategoryPolicy<Member>.none
         case "all":
             return .all(except: except)
         case "specific":
-            guard let categories = members["categories"] else { throw BadInput("\(path()) lacks \"categories\"") }
+            guard let categories = InputReader.lookup(members, "categories") else { throw BadInput("\(path()) lacks \"categories\"") }
             return .specific(try tokenSet(categories, at: path() + ".categories"), except: except)
         default:
             throw BadInput("\(path()).policy is \"\(kind)\", not none, all or specific")
@@ -88,10 +88,10 @@ enum ShieldWire {
     static func settings(_ value: JSONValue, at path: @autoclosure () -> String) throws -> ShieldSettings {
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
         return ShieldSettings(
-            applications: try optionalTokenSet(members["applications"], at: path() + ".applications"),
-            applicationCategories: try policy(members["applicationCategories"], at: path() + ".applicationCategories"),
-            webDomains: try optionalTokenSet(members["webDomains"], at: path() + ".webDomains"),
-            webDomainCategories: try policy(members["webDomainCategories"], at: path() + ".webDomainCategories")
+            applications: try optionalTokenSet(InputReader.lookup(members, "applications"), at: path() + ".applications"),
+            applicationCategories: try policy(InputReader.lookup(members, "applicationCategories"), at: path() + ".applicationCategories"),
+            webDomains: try optionalTokenSet(InputReader.lookup(members, "webDomains"), at: path() + ".webDomains"),
+            webDomainCategories: try policy(InputReader.lookup(members, "webDomainCategories"), at: path() + ".webDomainCategories")
         )
     }
 
