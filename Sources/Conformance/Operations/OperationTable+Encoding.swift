@@ -42,8 +42,9 @@ extension OperationTable {
     /// `{template, values}` → `{text, missing}`; each value is a string or null, anything else is `badInput`.
     @Sendable private static func templateRender(_ input: InputReader) throws -> JSONValue {
         let template = try input.string("template")
-        var values: [String: String?] = [:]
-        for (key, value) in try input.object("values") {
+        let members = try input.object("values")
+        var values = [String: String?](minimumCapacity: members.count)
+        for (key, value) in members {
             switch value {
             case .string(let text): values[key] = .some(text)
             case .null: values[key] = .some(nil)
