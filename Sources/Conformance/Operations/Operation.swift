@@ -77,7 +77,12 @@ public struct InputReader {
     /// both match keys by `String ==` (canonical equivalence), and a dictionary never holds two equal keys.
     static func lookup(_ members: [String: JSONValue], _ key: String) -> JSONValue? {
         guard members.count <= smallObjectLimit else { return members[key] }
-        for (k, v) in members where k == key { return v }
+        // Keys only, by index: destructuring `(k, v)` pairs retained and released every value passed over.
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == key { return members.values[index] }
+            members.formIndex(after: &index)
+        }
         return nil
     }
 

@@ -36,7 +36,7 @@ public enum Matcher {
                 }
                 var differences: [(key: String, text: String)] = []
                 for (key, expectedValue) in members {
-                    guard let actualValue = actualMembers[key] else {
+                    guard let actualValue = InputReader.lookup(actualMembers, key) else {
                         differences.append((key, "\(key): missing (expected \(truncate(expectedValue.description, 80)))"))
                         continue
                     }
