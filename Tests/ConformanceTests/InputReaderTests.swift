@@ -32,4 +32,33 @@ import StrictJSON
         #expect(InputReader("not an object").optional("a") == nil)
         #expect(!InputReader([1]).has("a"))
     }
+
+    @Test func operationBodiesMapEveryErrorKindToItsCode() {
+        // Operation(name:summary:body:) catches WireErrorCode and BadInput by concrete type before CodedError.
+        struct Other: Error {}
+        struct Coded: CodedError { var code: String { "limitExceeded" } }
+        let cases: [(any Error, OperationOutcome)] = [
+            (WireErrorCode("base64"), .error("base64")), (BadInput("x"), .error("badInput")),
+            (Coded(), .error("limitExceeded")), (Other(), .error("badInput")),
+        ]
+        for (error, outcome) in cases {
+            let op = Operation(name: "t", summary: "") { _ in throw error }
+            #expect(op.perform([:]) == outcome)
+        }
+        #expect(Operation(name: "t", summary: "") { _ in ["ok": true] }.perform([:]) == .output(["ok": true]))
+    }
+
+    @Test func matcherPassAndFailAgreeWithTheMemberwiseRule() {
+        // The pass fast path must pass exactly when every named member is present and JSON-equal.
+        let actual: JSONValue = ["a": 1, "b": "x", "c": [1, 2]]
+        let expectations: [([String: JSONValue], Bool)] = [
+            ([:], true), (["a": 1], true), (["a": 1.0, "c": [1, 2]], true), (["a": 2], false), (["d": nil], false),
+            (["a": 1, "b": "y"], false), (["c": [2, 1]], false), (["b": "x", "a": 1, "c": [1, 2]], true),
+        ]
+        for (members, passes) in expectations {
+            let (status, mismatch) = Matcher.judge(.output(members), .output(actual))
+            #expect(status == (passes ? .pass : .fail), "\(members)")
+            #expect((mismatch == nil) == passes)
+        }
+    }
 }

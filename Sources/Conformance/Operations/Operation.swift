@@ -26,6 +26,12 @@ public struct Operation: Sendable {
         self.init(name: name, summary: summary) { input in
             do {
                 return .output(try body(InputReader(input)))
+            } catch let error as WireErrorCode {
+                // The common error types first, as concrete types: a cast to a concrete type is a type
+                // comparison, a cast to the protocol a conformance lookup.
+                return .error(error.code)
+            } catch is BadInput {
+                return .error("badInput")
             } catch let error as CodedError {
                 return .error(error.code)
             } catch {
