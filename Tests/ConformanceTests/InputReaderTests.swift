@@ -61,4 +61,16 @@ import StrictJSON
             #expect((mismatch == nil) == passes)
         }
     }
+
+    @Test func performDispatchesToEveryOperationByName() {
+        // perform(_:input:) goes through `performers`, a copy of `byName` holding only the closures.
+        #expect(Set(OperationTable.performers.keys) == Set(OperationTable.byName.keys))
+        #expect(OperationTable.performers.count == OperationTable.all.count)
+        let inputs: [JSONValue] = [[:], ["text": "a b"], ["encoded": "%41"], ["base64": "e30="], ["template": "{a}", "values": [:]]]
+        for op in OperationTable.all {
+            for input in inputs {
+                #expect(OperationTable.perform(op.name, input: input) == op.perform(input), "\(op.name) \(input)")
+            }
+        }
+    }
 }
