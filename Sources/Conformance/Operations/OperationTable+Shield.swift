@@ -41,7 +41,7 @@ extension ShieldLimitExceeded: CodedError {
 /// Paths for error messages (`stores[0].applications[2]`) are built only when an error is thrown: they are
 /// autoclosures, so a well-formed input pays for none of them.
 enum ShieldWire {
-    static func token<Kind: TokenKind>(_ id: String) -> Token<Kind> { Token(bytes: Array(id.utf8)) }
+    static func token<Kind: TokenKind>(_ id: String) -> Token<Kind> { Token(utf8Of: id) }
 
     static func id<Kind: TokenKind>(_ token: Token<Kind>) -> String { String(decoding: token.bytes, as: UTF8.self) }
 
