@@ -86,6 +86,57 @@ import ScreenTimeReference
         #expect(OperationTable.perform("shield.evaluate", input: input) == .error("badInput"))
     }
 
+    /// The message of the BadInput that `body` throws, or nil.
+    func badInputMessage(_ body: () throws -> Void) -> String? {
+        do { try body() } catch let error as BadInput { return error.message } catch { return "other error: \(error)" }
+        return nil
+    }
+
+    @Test func errorPathsAreBuiltOnlyOnErrorAndNameTheMember() {
+        // Paths are autoclosures now; these are the texts the eager version built.
+        let cases: [(JSONValue, String)] = [
+            (1, "stores[3] is number, not an object"),
+            (["applications": "x"], "stores[3].applications is string, not an array"),
+            (["webDomains": ["w", 2]], "stores[3].webDomains[1] is number, not a string"),
+            (["applicationCategories": 1], "stores[3].applicationCategories is number, not an object"),
+            (["applicationCategories": [:]], "stores[3].applicationCategories.policy is missing or not a string"),
+            (["webDomainCategories": ["policy": "some"]], "stores[3].webDomainCategories.policy is \"some\", not none, all or specific"),
+            (["webDomainCategories": ["policy": "specific"]], "stores[3].webDomainCategories lacks \"categories\""),
+            (["webDomainCategories": ["policy": "specific", "categories": [nil]]], "stores[3].webDomainCategories.categories[0] is null, not a string"),
+            (["applicationCategories": ["policy": "all", "except": "x"]], "stores[3].applicationCategories.except is string, not an array"),
+        ]
+        for (store, message) in cases {
+            #expect(badInputMessage { _ = try ShieldWire.settings(store, at: "stores[\(3)]") } == message)
+        }
+        // A well-formed store never evaluates its path.
+        var evaluated = false
+        let path = { () -> String in evaluated = true; return "p" }
+        let store: JSONValue = [
+            "applications": ["a"], "webDomains": [], "applicationCategories": ["policy": "specific", "categories": ["c"], "except": ["a"]],
+            "webDomainCategories": ["policy": "all", "except": nil], "unknown": 1,
+        ]
+        #expect(badInputMessage { _ = try ShieldWire.settings(store, at: path()) } == nil)
+        #expect(!evaluated)
+        #expect(badInputMessage { _ = try ShieldWire.settings(["applications": 1], at: path()) } == "p.applications is number, not an array")
+        #expect(evaluated)
+    }
+
+    @Test func verdictCategoryUsesTheGivenIdOnlyForTheActivitysOwnCategory() {
+        let social: ActivityCategoryToken = ShieldWire.token("cat:social")
+        let activity = ShieldActivity.application(ShieldWire.token("app:feed"), category: social)
+        let own = ShieldVerdict.shielded(.applicationCategory(social))
+        // The given id is taken as is when the verdict names the activity's category …
+        #expect(ShieldWire.json(own, activity: activity, categoryID: "cat:social") == ShieldWire.json(own))
+        #expect(ShieldWire.json(own, activity: activity, categoryID: "as given")["category"] == "as given")
+        // … and never for another category: that one is decoded from its token.
+        let other = ShieldVerdict.shielded(.webDomainCategory(ShieldWire.token("cat:news")))
+        #expect(ShieldWire.json(other, activity: activity, categoryID: "as given")
+            == ["verdict": "shielded", "reason": "webDomainCategory", "category": "cat:news"])
+        for verdict in [ShieldVerdict.allowed, .shielded(.application), .shielded(.webDomain)] {
+            #expect(ShieldWire.json(verdict, activity: activity, categoryID: "as given") == ShieldWire.json(verdict))
+        }
+    }
+
     @Test func idsRoundTripThroughTokens() {
         for id in ["app:mail", "", "cat:soziale Netzwerke ✓", "web:a/b"] {
             let token: ActivityCategoryToken = ShieldWire.token(id)

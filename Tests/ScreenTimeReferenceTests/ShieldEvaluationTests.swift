@@ -143,4 +143,19 @@ import Testing
     @Test func shieldActionResponsesAreTheThreeOfIOS() {
         #expect(ShieldActionResponse.allCases.map(\.rawValue) == ["close", "defer", "none"])
     }
+
+    @Test func tokenFromUTF8IsTheTokenOfTheBytes() {
+        // Token(utf8Of:) encodes from the string's storage; it must be exactly Token(bytes: Array(text.utf8)).
+        var texts = ["", "a", "app:mail", "cat:soziale Netzwerke ✓", "web:a/b", "日本語", "e\u{301}", "15 bytes exact!",
+                     "16 bytes exactly", String(repeating: "x", count: 1025), String(repeating: "é", count: 77)]
+        texts.append(String("prefix app:slice".dropFirst(7)))  // from a Substring
+        texts.append(String(String.UnicodeScalarView("scalars ✓".unicodeScalars)))
+        for n in 0..<40 { texts.append(String(repeating: "ab\u{1F600}", count: n)) }
+        for text in texts {
+            let a = ApplicationToken(utf8Of: text)
+            #expect(a == ApplicationToken(bytes: Array(text.utf8)), "\(text)")
+            #expect(a.bytes == Array(text.utf8))
+            #expect(ActivityCategoryToken(utf8Of: text).data == a.data)
+        }
+    }
 }

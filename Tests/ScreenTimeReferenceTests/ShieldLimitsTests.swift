@@ -45,6 +45,30 @@ import Testing
         #expect(store.lint() == [ShieldLintFinding(store: nil, set: set, problem: .overLimit(count: 51))])
     }
 
+    @Test func firstSetOverLimitIsTheFirstOfSetsOverLimit() {
+        // Evaluation checks `firstSetOverLimit` (no array); it must name what `setsOverLimit.first` names, for
+        // every combination of sets at 50 and 51, so that the thrown error is the same.
+        let sets = ShieldSettings.LimitedSet.allCases
+        for mask in 0..<(1 << sets.count) {
+            var store = ShieldSettings()
+            let count = { (set: ShieldSettings.LimitedSet) in mask & (1 << (sets.firstIndex(of: set) ?? 0)) != 0 ? 51 : 50 }
+            store.applications = numberedTokens(count(.applications), "a")
+            store.applicationCategories = .specific(
+                numberedTokens(count(.applicationCategories), "c"), except: numberedTokens(count(.applicationCategoryExceptions), "a"))
+            store.webDomains = numberedTokens(count(.webDomains), "w")
+            store.webDomainCategories = .specific(
+                numberedTokens(count(.webDomainCategories), "c"), except: numberedTokens(count(.webDomainCategoryExceptions), "w"))
+            #expect(store.firstSetOverLimit == store.setsOverLimit.first, "mask \(mask)")
+            #expect(store.setsOverLimit.count == mask.nonzeroBitCount)
+        }
+        for set in sets {
+            #expect(Self.settings(51, in: set).firstSetOverLimit == set)
+            #expect(Self.settings(50, in: set).firstSetOverLimit == nil)
+        }
+        #expect(ShieldSettings().firstSetOverLimit == nil)
+        #expect(ShieldSettings(applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none).firstSetOverLimit == nil)
+    }
+
     @Test func duplicatesDoNotCountTowardTheLimit() throws {
         // Sets collapse duplicates: inserting the same 50 tokens twice is still 50.
         var store = ShieldSettings(applications: numberedTokens(50, "a"))

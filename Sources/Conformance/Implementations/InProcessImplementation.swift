@@ -29,8 +29,9 @@ public final class InProcessImplementation: Implementation {
     public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
         var answers: [Answer] = []
         answers.reserveCapacity(cases.count)
-        for (i, c) in cases.enumerated() {
-            answers.append(Answer(perform(c.op, c.input)))
+        // By index, reading only `op` and `input`: copying each whole case retained all its strings.
+        for i in cases.indices {
+            answers.append(Answer(perform(cases[i].op, cases[i].input)))
             if i & 0x3FFF == 0x3FFF { progress(i + 1) }
         }
         progress(cases.count)

@@ -26,6 +26,12 @@ public struct Operation: Sendable {
         self.init(name: name, summary: summary) { input in
             do {
                 return .output(try body(InputReader(input)))
+            } catch let error as WireErrorCode {
+                // The common error types first, as concrete types: a cast to a concrete type is a type
+                // comparison, a cast to the protocol a conformance lookup.
+                return .error(error.code)
+            } catch is BadInput {
+                return .error("badInput")
             } catch let error as CodedError {
                 return .error(error.code)
             } catch {
@@ -68,11 +74,28 @@ public struct InputReader {
 
     private func member(_ key: String) throws -> JSONValue {
         guard case .object(let members) = value else { throw BadInput("input is \(value.typeName), not an object") }
-        guard let member = members[key] else { throw BadInput("input lacks \"\(key)\"") }
+        guard let member = Self.lookup(members, key) else { throw BadInput("input lacks \"\(key)\"") }
         return member
     }
 
-    public func has(_ key: String) -> Bool { value[key] != nil }
+    /// `members[key]`, found by comparing keys when the object is small (operation inputs have two to four
+    /// members): a String `==` on short keys costs a fraction of hashing `key`. Same answer as the subscript:
+    /// both match keys by `String ==` (canonical equivalence), and a dictionary never holds two equal keys.
+    static func lookup(_ members: [String: JSONValue], _ key: String) -> JSONValue? {
+        guard members.count <= smallObjectLimit else { return members[key] }
+        // Keys only, by index: destructuring `(k, v)` pairs retained and released every value passed over.
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == key { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    /// Objects up to this many members are searched by ``lookup(_:_:)`` without hashing.
+    static let smallObjectLimit = 8
+
+    public func has(_ key: String) -> Bool { optional(key) != nil }
 
     public func string(_ key: String) throws -> String {
         let m = try member(key)
@@ -111,5 +134,8 @@ public struct InputReader {
     }
 
     /// The member's value as is, or `nil` when absent.
-    public func optional(_ key: String) -> JSONValue? { value[key] }
+    public func optional(_ key: String) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        return Self.lookup(members, key)
+    }
 }

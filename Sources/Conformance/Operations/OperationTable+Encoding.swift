@@ -26,14 +26,14 @@ extension OperationTable {
     /// `{text}` → `{encoded}`.
     @Sendable private static func urlEncode(_ input: InputReader) throws -> JSONValue {
         let text = try input.string("text")
-        return ["encoded": .string(PercentEncoding.encodeComponent(text))]
+        return .object(["encoded": .string(PercentEncoding.encodeComponent(text))])
     }
 
     /// `{encoded}` → `{text}`, or `invalidPercentEncoding` / `invalidUTF8`.
     @Sendable private static func urlDecode(_ input: InputReader) throws -> JSONValue {
         let encoded = try input.string("encoded")
         do {
-            return ["text": .string(try PercentEncoding.decodeComponent(encoded))]
+            return .object(["text": .string(try PercentEncoding.decodeComponent(encoded))])
         } catch {
             throw WireErrorCode(error.code.rawValue)
         }
@@ -42,15 +42,18 @@ extension OperationTable {
     /// `{template, values}` → `{text, missing}`; each value is a string or null, anything else is `badInput`.
     @Sendable private static func templateRender(_ input: InputReader) throws -> JSONValue {
         let template = try input.string("template")
-        var values: [String: String?] = [:]
-        for (key, value) in try input.object("values") {
+        let members = try input.object("values")
+        for (key, value) in members {
             switch value {
-            case .string(let text): values[key] = .some(text)
-            case .null: values[key] = .some(nil)
+            case .string, .null: continue
             default: throw BadInput("\"values\" member \"\(key)\" is \(value.typeName), not a string or null")
             }
         }
-        let rendering = ShieldTextTemplate(template).render(values)
-        return ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
+        // One pass over the template, reading values straight from the input object (a null is no value).
+        let rendering = ShieldTextTemplate.render(template) { key in
+            if case .string(let text)? = InputReader.lookup(members, key) { return text }
+            return nil
+        }
+        return .object(["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })])
     }
 }

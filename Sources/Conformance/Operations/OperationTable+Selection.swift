@@ -11,9 +11,14 @@ extension OperationTable {
                 selectionOutput(try decodeSelection(try input.string("base64")))
             },
             Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") { input in
-                let a = try decodeSelection(try input.string("a"))
-                let b = try decodeSelection(try input.string("b"))
-                return ["equal": .bool(a == b)]
+                let textA = try input.string("a")
+                let a = try decodeSelection(textA)
+                let textB = try input.string("b")
+                // The same bytes decode to the same selection (a failure would have been thrown for `a`
+                // already), and a selection equals itself: one decode is enough.
+                if Matcher.sameBytes(textA, textB) { return .object(["equal": .bool(true)]) }
+                let b = try decodeSelection(textB)
+                return .object(["equal": .bool(a == b)])
             },
             Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
                 let text = try input.string("base64")
@@ -47,12 +52,13 @@ extension OperationTable {
 
     /// The output shape shared by `selection.decode` and `selection.combine`.
     static func selectionOutput(_ selection: FamilyActivitySelection) -> JSONValue {
-        [
+        // `.object([…])`: a Dictionary literal sized once, where JSONValue's literal grows an empty one.
+        .object([
             "applications": .number(Double(selection.applicationTokens.count)),
             "categories": .number(Double(selection.categoryTokens.count)),
             "webDomains": .number(Double(selection.webDomainTokens.count)),
             "includeEntireCategory": .bool(selection.includeEntireCategory),
             "canonical": .string(selection.canonicalBase64),
-        ]
+        ])
     }
 }

@@ -6,11 +6,14 @@ extension OperationTable {
     static var shieldOperations: [Operation] {
         [
             Operation(name: "shield.evaluate", summary: "Verdict for an activity over several stores' shield settings (SPEC §2)") { input in
-                let stores = try input.array("stores").enumerated().map { index, element in
-                    try ShieldWire.settings(element, at: "stores[\(index)]")
+                let elements = try input.array("stores")
+                var stores: [ShieldSettings] = []
+                stores.reserveCapacity(elements.count)
+                for index in elements.indices {
+                    stores.append(try ShieldWire.settings(elements[index], at: "stores[\(index)]"))
                 }
-                let activity = try ShieldWire.activity(try input.reader("activity"))
-                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores))
+                let (activity, categoryID) = try ShieldWire.activity(try input.reader("activity"))
+                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores), activity: activity, categoryID: categoryID)
             }
         ]
     }
@@ -34,73 +37,96 @@ extension ShieldLimitExceeded: CodedError {
 /// - repeated ids in an array collapse (set semantics), and limits count distinct tokens;
 /// - unknown members are ignored, as Swift's synthesized `Decodable` does;
 /// - `activity` needs `kind` (`application` or `webDomain`), `token` and `category`, all strings.
+///
+/// Paths for error messages (`stores[0].applications[2]`) are built only when an error is thrown: they are
+/// autoclosures, so a well-formed input pays for none of them.
 enum ShieldWire {
-    static func token<Kind: TokenKind>(_ id: String) -> Token<Kind> { Token(bytes: Array(id.utf8)) }
+    static func token<Kind: TokenKind>(_ id: String) -> Token<Kind> { Token(utf8Of: id) }
 
     static func id<Kind: TokenKind>(_ token: Token<Kind>) -> String { String(decoding: token.bytes, as: UTF8.self) }
 
-    static func tokenSet<Kind: TokenKind>(_ value: JSONValue, at path: String) throws -> Set<Token<Kind>> {
-        guard let elements = value.arrayValue else { throw BadInput("\(path) is \(value.typeName), not an array") }
-        var tokens = Set<Token<Kind>>()
-        for (index, element) in elements.enumerated() {
-            guard let id = element.stringValue else { throw BadInput("\(path)[\(index)] is \(element.typeName), not a string") }
+    static func tokenSet<Kind: TokenKind>(_ value: JSONValue, at path: @autoclosure () -> String) throws -> Set<Token<Kind>> {
+        guard case .array(let elements) = value else { throw BadInput("\(path()) is \(value.typeName), not an array") }
+        var tokens = Set<Token<Kind>>(minimumCapacity: elements.count)
+        for index in elements.indices {
+            guard case .string(let id) = elements[index] else {
+                throw BadInput("\(path())[\(index)] is \(elements[index].typeName), not a string")
+            }
             tokens.insert(token(id))
         }
         return tokens
     }
 
     /// Absent or `null` → `nil`; otherwise an array of ids.
-    static func optionalTokenSet<Kind: TokenKind>(_ value: JSONValue?, at path: String) throws -> Set<Token<Kind>>? {
+    static func optionalTokenSet<Kind: TokenKind>(
+        _ value: JSONValue?, at path: @autoclosure () -> String
+    ) throws -> Set<Token<Kind>>? {
         guard let value, !value.isNull else { return nil }
-        return try tokenSet(value, at: path)
+        return try tokenSet(value, at: path())
     }
 
     static func policy<Member: TokenKind>(
-        _ value: JSONValue?, at path: String
+        _ value: JSONValue?, at path: @autoclosure () -> String
     ) throws -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         guard let value, !value.isNull else { return nil }
-        guard value.objectValue != nil else { throw BadInput("\(path) is \(value.typeName), not an object") }
-        guard let kind = value["policy"]?.stringValue else { throw BadInput("\(path).policy is missing or not a string") }
-        let except: Set<Token<Member>> = try optionalTokenSet(value["except"], at: "\(path).except") ?? []
+        guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
+        guard case .string(let kind)? = InputReader.lookup(members, "policy") else { throw BadInput("\(path()).policy is missing or not a string") }
+        let except: Set<Token<Member>> = try optionalTokenSet(InputReader.lookup(members, "except"), at: path() + ".except") ?? []
         switch kind {
         case "none":
             return ShieldSettings.ActivityCategoryPolicy<Member>.none
         case "all":
             return .all(except: except)
         case "specific":
-            guard let categories = value["categories"] else { throw BadInput("\(path) lacks \"categories\"") }
-            return .specific(try tokenSet(categories, at: "\(path).categories"), except: except)
+            guard let categories = InputReader.lookup(members, "categories") else { throw BadInput("\(path()) lacks \"categories\"") }
+            return .specific(try tokenSet(categories, at: path() + ".categories"), except: except)
         default:
-            throw BadInput("\(path).policy is \"\(kind)\", not none, all or specific")
+            throw BadInput("\(path()).policy is \"\(kind)\", not none, all or specific")
         }
     }
 
-    static func settings(_ value: JSONValue, at path: String) throws -> ShieldSettings {
-        guard value.objectValue != nil else { throw BadInput("\(path) is \(value.typeName), not an object") }
+    static func settings(_ value: JSONValue, at path: @autoclosure () -> String) throws -> ShieldSettings {
+        guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
         return ShieldSettings(
-            applications: try optionalTokenSet(value["applications"], at: "\(path).applications"),
-            applicationCategories: try policy(value["applicationCategories"], at: "\(path).applicationCategories"),
-            webDomains: try optionalTokenSet(value["webDomains"], at: "\(path).webDomains"),
-            webDomainCategories: try policy(value["webDomainCategories"], at: "\(path).webDomainCategories")
+            applications: try optionalTokenSet(InputReader.lookup(members, "applications"), at: path() + ".applications"),
+            applicationCategories: try policy(InputReader.lookup(members, "applicationCategories"), at: path() + ".applicationCategories"),
+            webDomains: try optionalTokenSet(InputReader.lookup(members, "webDomains"), at: path() + ".webDomains"),
+            webDomainCategories: try policy(InputReader.lookup(members, "webDomainCategories"), at: path() + ".webDomainCategories")
         )
     }
 
-    static func activity(_ reader: InputReader) throws -> ShieldActivity {
+    /// The activity, and its category's id as given (for ``json(_:activity:categoryID:)``).
+    static func activity(_ reader: InputReader) throws -> (ShieldActivity, categoryID: String) {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
-        let category: ActivityCategoryToken = token(try reader.string("category"))
+        let categoryID = try reader.string("category")
+        let category: ActivityCategoryToken = token(categoryID)
         switch kind {
-        case "application": return .application(token(id), category: category)
-        case "webDomain": return .webDomain(token(id), category: category)
+        case "application": return (.application(token(id), category: category), categoryID)
+        case "webDomain": return (.webDomain(token(id), category: category), categoryID)
         default: throw BadInput("activity.kind is \"\(kind)\", not application or webDomain")
         }
     }
 
     /// `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}` plus `category` for category reasons.
     static func json(_ verdict: ShieldVerdict) -> JSONValue {
-        guard let reason = verdict.reason else { return ["verdict": "allowed"] }
-        var members: [String: JSONValue] = ["verdict": "shielded", "reason": .string(reason.name)]
-        if let category = reason.category { members["category"] = .string(id(category)) }
-        return .object(members)
+        json(verdict, categoryIDs: nil)
+    }
+
+    /// As ``json(_:)``, given the activity and its category's id as the input spelled it: a verdict naming the
+    /// activity's own category (a category reason always does) takes that id as is instead of decoding the
+    /// token's base64 back into it. A verdict naming any other category decodes it.
+    static func json(_ verdict: ShieldVerdict, activity: ShieldActivity, categoryID: String) -> JSONValue {
+        json(verdict, categoryIDs: (activity.category, categoryID))
+    }
+
+    private static func json(_ verdict: ShieldVerdict, categoryIDs known: (ActivityCategoryToken, String)?) -> JSONValue {
+        guard let reason = verdict.reason else { return .object(["verdict": "allowed"]) }
+        guard let category = reason.category else {
+            return .object(["verdict": "shielded", "reason": .string(reason.name)])
+        }
+        let categoryID: String
+        if let known, known.0 == category { categoryID = known.1 } else { categoryID = id(category) }
+        return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(categoryID)])
     }
 }

@@ -13,9 +13,13 @@ public enum OperationTable {
         return table
     }()
 
+    /// Each operation's `perform` by wire name: what ``perform(_:input:)`` looks up once per request. Taking a
+    /// whole ``Operation`` out of ``byName`` retained its name and summary strings too, for every request.
+    static let performers: [String: @Sendable (JSONValue) -> OperationOutcome] = byName.mapValues(\.perform)
+
     /// Answers one request as the reference: an unknown operation is ``OperationOutcome/unsupported``.
     public static func perform(_ name: String, input: JSONValue) -> OperationOutcome {
-        guard let op = byName[name] else { return .unsupported }
-        return op.perform(input)
+        guard let perform = performers[name] else { return .unsupported }
+        return perform(input)
     }
 }

@@ -101,10 +101,10 @@ public struct ConformanceRunner {
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
         for index in 0..<cases.count {
-            let c = cases[index]
-            let (status, mismatch) = Matcher.judge(c.expect, answers[index])
+            // Fields read in place: copying the whole case retained every string of it, for each case.
+            let (status, mismatch) = Matcher.judge(cases[index].expect, answers[index])
             var state = ListedState.notListed
-            if !listed.isEmpty, listed.contains(c.id) {
+            if !listed.isEmpty, listed.contains(cases[index].id) {
                 state = status == .pass ? .unexpectedPass : .expectedFailure
             }
             results.append(CaseResult(caseIndex: index, status: status, answer: answers[index], mismatch: mismatch,

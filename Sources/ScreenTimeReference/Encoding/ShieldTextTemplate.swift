@@ -98,6 +98,84 @@ public struct ShieldTextTemplate: Sendable, Hashable {
         return Rendering(text: String(decoding: out, as: UTF8.self), missing: missing)
     }
 
+    /// Parses and renders `text` in one pass: the same ``Rendering`` as `ShieldTextTemplate(text).render(values)`,
+    /// without building the segment list. (Ours; for callers that render each template once.)
+    public static func render(_ text: String, _ values: [String: String?]) -> Rendering {
+        render(text) { key in values[key] ?? nil }
+    }
+
+    /// As ``render(_:_:)``, with the values given by `value`: `nil` for a key that is missing or `nil`.
+    /// `value` is called once per placeholder, in template order.
+    public static func render(_ text: String, value: (String) -> String?) -> Rendering {
+        var text = text
+        return text.withUTF8 { renderOnePass($0, value: value) }
+    }
+
+    /// Up to this many missing keys are deduplicated by a linear search; past it, by a set.
+    static let linearMissingLimit = 16
+
+    /// ``parse(_:)``'s scan, rendering as it goes (keep the two in step; a test compares them).
+    private static func renderOnePass(_ bytes: UnsafeBufferPointer<UInt8>, value: (String) -> String?) -> Rendering {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        let bar = UInt8(ascii: "|")
+        let n = bytes.count
+        var out: [UInt8] = []
+        out.reserveCapacity(n)
+        var missing: [String] = []
+        var seenMissing: Set<String>? = nil
+        var literalStart = 0
+        var i = 0
+        while i < n {
+            guard bytes[i] == open else {
+                i += 1
+                continue
+            }
+            var k = i + 1
+            while k < n, isKeyByte(bytes[k]) { k += 1 }
+            let keyEnd = k
+            var fallback: Range<Int>? = nil
+            var matched = false
+            if keyEnd > i + 1, k < n {
+                if bytes[k] == close {
+                    matched = true
+                } else if bytes[k] == bar {
+                    k += 1
+                    let fallbackStart = k
+                    while k < n, bytes[k] != open, bytes[k] != close { k += 1 }
+                    if k < n, bytes[k] == close {
+                        fallback = fallbackStart..<k
+                        matched = true
+                    }
+                }
+            }
+            if matched {
+                if literalStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literalStart..<i])) }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd]), as: UTF8.self)
+                if let text = value(key), !text.isEmpty {
+                    out.append(contentsOf: text.utf8)
+                } else {
+                    let seen = seenMissing?.contains(key) ?? missing.contains(key)
+                    if !seen {
+                        missing.append(key)
+                        if seenMissing != nil {
+                            seenMissing?.insert(key)
+                        } else if missing.count > linearMissingLimit {
+                            seenMissing = Set(missing)
+                        }
+                    }
+                    if let fallback { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[fallback])) }
+                }
+                i = k + 1
+                literalStart = i
+            } else {
+                i = max(k, i + 1)
+            }
+        }
+        if literalStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literalStart..<n])) }
+        return Rendering(text: String(decoding: out, as: UTF8.self), missing: missing)
+    }
+
     // MARK: Parsing
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {

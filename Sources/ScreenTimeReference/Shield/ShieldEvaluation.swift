@@ -34,7 +34,7 @@ public enum ShieldEvaluation {
         isVoid: (TokenIdentity) -> Bool = { _ in false }
     ) throws(ShieldLimitExceeded) -> ShieldVerdict {
         for (index, store) in stores.enumerated() {
-            if let set = store.setsOverLimit.first {
+            if let set = store.firstSetOverLimit {
                 throw ShieldLimitExceeded(storeIndex: index, set: set, count: store.tokenCount(in: set))
             }
         }

@@ -41,6 +41,24 @@ extension ShieldSettings {
     public var setsOverLimit: [LimitedSet] {
         LimitedSet.allCases.filter { tokenCount(in: $0) > Self.maximumTokenCount }
     }
+
+    /// The first of ``setsOverLimit``, or `nil`: what evaluation checks, without building the array
+    /// (evaluation runs once per store per verdict). (Ours.)
+    var firstSetOverLimit: LimitedSet? {
+        let limit = Self.maximumTokenCount
+        // In LimitedSet order; a test checks this agrees with `setsOverLimit.first`.
+        if (applications?.count ?? 0) > limit { return .applications }
+        if let policy = applicationCategories {
+            if policy.categories.count > limit { return .applicationCategories }
+            if policy.exceptions.count > limit { return .applicationCategoryExceptions }
+        }
+        if (webDomains?.count ?? 0) > limit { return .webDomains }
+        if let policy = webDomainCategories {
+            if policy.categories.count > limit { return .webDomainCategories }
+            if policy.exceptions.count > limit { return .webDomainCategoryExceptions }
+        }
+        return nil
+    }
 }
 
 /// Evaluation refused because a store holds more than 50 tokens in one limited set.
