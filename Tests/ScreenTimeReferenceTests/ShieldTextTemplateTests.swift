@@ -241,30 +241,4 @@ import Testing
             if !text.contains("{") { #expect(r.text == text) }
         }
     }
-
-    // MARK: One-pass rendering
-
-    @Test func onePassRenderingMatchesParseThenRender() {
-        // ShieldTextTemplate.render(_:_:) scans and renders at once; it must agree with init + render on
-        // everything, including broken braces, fallbacks with `|`, repeated and many missing keys.
-        var random = SplitMix64(seed: 20_240_611)
-        let pieces = ["{", "}", "|", "a", "b", "key", "k.1", "_", "-", " ", "x", "é", "日本", "{a}", "{b|fb}", "{a|}", "{{a}}",
-                      "{c|x|y}", "{ a }", "}{", "\u{301}"]
-        let valueChoices: [String?] = [nil, "", " ", "Mail", "{a}", "日本語", "e\u{301}"]
-        for round in 0..<1500 {
-            var template = ""
-            for _ in 0..<Int(random.next() % 12) { template += pieces[Int(random.next() % UInt64(pieces.count))] }
-            if round % 97 == 0 {  // many distinct missing keys: past the linear dedupe limit
-                for n in 0..<(ShieldTextTemplate.linearMissingLimit * 2) { template += "{m\(n % 23)|f}" }
-            }
-            var values: [String: String?] = [:]
-            for key in ["a", "b", "c", "key", "k.1", "m3"] where random.next() % 3 != 0 {
-                values[key] = valueChoices[Int(random.next() % UInt64(valueChoices.count))]
-            }
-            let expected = ShieldTextTemplate(template).render(values)
-            #expect(ShieldTextTemplate.render(template, values) == expected, "\(template) \(values)")
-        }
-        #expect(ShieldTextTemplate.render("", [:]) == ShieldTextTemplate("").render([:]))
-        #expect(ShieldTextTemplate.render("{a}{b}{a}", [:]).missing == ["a", "b"])
-    }
 }

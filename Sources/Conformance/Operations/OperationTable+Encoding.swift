@@ -43,17 +43,15 @@ extension OperationTable {
     @Sendable private static func templateRender(_ input: InputReader) throws -> JSONValue {
         let template = try input.string("template")
         let members = try input.object("values")
+        var values = [String: String?](minimumCapacity: members.count)
         for (key, value) in members {
             switch value {
-            case .string, .null: continue
+            case .string(let text): values[key] = .some(text)
+            case .null: values[key] = .some(nil)
             default: throw BadInput("\"values\" member \"\(key)\" is \(value.typeName), not a string or null")
             }
         }
-        // One pass over the template, reading values straight from the input object (a null is no value).
-        let rendering = ShieldTextTemplate.render(template) { key in
-            if case .string(let text)? = InputReader.lookup(members, key) { return text }
-            return nil
-        }
+        let rendering = ShieldTextTemplate(template).render(values)
         return .object(["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })])
     }
 }
