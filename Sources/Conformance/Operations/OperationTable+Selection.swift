@@ -16,7 +16,7 @@ extension OperationTable {
                 let textB = try input.string("b")
                 // The same bytes decode to the same selection (a failure would have been thrown for `a`
                 // already), and a selection equals itself: one decode is enough.
-                if Matcher.sameBytes(textA, textB) { return .object(["equal": .bool(true)]) }
+                if CodePointString(textA) == CodePointString(textB) { return .object(["equal": .bool(true)]) }
                 let b = try decodeSelection(textB)
                 return .object(["equal": .bool(a == b)])
             },
