@@ -183,30 +183,49 @@ enum FuzzProcess {
 enum FuzzBuild {
     /// The one correct way to build: `--sanitize=fuzzer` for SwiftPM's link step and `-sanitize=fuzzer,address`
     /// for swiftc (two `--sanitize=` flags do not combine reliably).
-    static func arguments(fuzzPackage: String, product: String?) -> [String] {
+    static func arguments(fuzzPackage: String, product: String?, manifestCache: Bool = true) -> [String] {
         var args = ["build", "-c", "release", "--sanitize=fuzzer", "-Xswiftc", "-sanitize=fuzzer,address", "--package-path", fuzzPackage]
+        if !manifestCache { args += ["--manifest-cache", "none"] }
         if let product { args += ["--product", product] }
         return args
     }
 
-    /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure.
+    /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:
+    /// `Fuzz/Package.swift` lists the directory when it is evaluated, but SwiftPM reuses the cached evaluation.
+    static let stalePlanMessages = ["no product named", "in build description"]
+
+    /// The cached build plan of the Fuzz package (SwiftPM makes both again).
+    static func cachedPlanFiles(fuzzPackage: String) -> [String] {
+        [fuzzPackage + "/.build/release.yaml", fuzzPackage + "/.build/release/description.json"]
+    }
+
+    /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. A build
+    /// that fails because SwiftPM's caches do not know a new target is retried once without them.
     static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
         guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
         let fuzz = try workspace.fuzzPackage()
         for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
-            let args = arguments(fuzzPackage: fuzz, product: product)
-            Console.error("$ swift " + args.map(shellQuote).joined(separator: " "))
             let started = Date()
-            let output = try FuzzProcess.run(swift, args) { line in
-                if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete") || line.contains("Linking") {
-                    Console.error("  " + line)
-                }
+            var output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product))
+            if output.status != 0, stalePlanMessages.contains(where: output.text.contains) {
+                Console.error("stc: SwiftPM's cached manifest or build plan predates a target in Fuzz/Sources; clearing it and building again")
+                for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
+                output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: false))
             }
             if output.status != 0 {
                 let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
                 throw UsageError("the fuzz build failed (exit \(output.status)):\n\(tail)")
             }
             Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
+        }
+    }
+
+    private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {
+        Console.error("$ swift " + args.map(shellQuote).joined(separator: " "))
+        return try FuzzProcess.run(swift, args) { line in
+            if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete") || line.contains("Linking") {
+                Console.error("  " + line)
+            }
         }
     }
 

@@ -110,6 +110,55 @@ import Testing
         #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
     }
 
+    @Test func aBuildThatFailsOnAStalePlanIsRetriedWithoutTheCaches() throws {
+        // A stand-in `swift` first in PATH: like SwiftPM with a cached manifest that predates Fuzz/Sources/url, it
+        // fails with "no product named" unless given --manifest-cache none; then it "builds" the stand-in fuzzer.
+        let package = try Self.packageWithStandInFuzzer()
+        let corpus = try Self.temporaryCorpus(copying: ["url"])
+        let bin = package.appendingPathComponent("bin")
+        defer {
+            try? FileManager.default.removeItem(at: package)
+            try? FileManager.default.removeItem(at: corpus)
+        }
+        let release = package.appendingPathComponent("Fuzz/.build/release")
+        let fuzzer = release.appendingPathComponent("url")
+        try FileManager.default.moveItem(at: fuzzer, to: package.appendingPathComponent("built-url"))
+        try Data("stale".utf8).write(to: package.appendingPathComponent("Fuzz/.build/release.yaml"))
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let swift = bin.appendingPathComponent("swift")
+        try Data(
+            """
+            #!/bin/sh
+            echo "swift $*" >> '\(package.path)/calls'
+            case " $* " in
+              *" --manifest-cache none "*) cp '\(package.path)/built-url' '\(fuzzer.path)'; echo 'Build complete!'; exit 0 ;;
+              *) echo "error: no product named 'url'"; exit 1 ;;
+            esac
+
+            """.utf8
+        ).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+
+        let run = try StcBinary.run(
+            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("cached manifest or build plan predates a target"), "\(run.stderr)")
+        let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 2 && calls.last?.contains("--manifest-cache none") == true, "\(calls)")
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("Fuzz/.build/release.yaml").path))
+
+        // A build that fails for another reason is not retried.
+        try FileManager.default.removeItem(at: fuzzer)
+        try Data("#!/bin/sh\necho \"swift $*\" >> '\(package.path)/calls2'\necho 'error: cannot find x in scope'\nexit 1\n".utf8).write(to: swift)
+        let broken = try StcBinary.run(
+            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
+        #expect(broken.status == 2, "\(broken.stdout)\(broken.stderr)")
+        #expect(broken.stderr.contains("the fuzz build failed"))
+        let calls2 = try String(contentsOf: package.appendingPathComponent("calls2"), encoding: .utf8).split(separator: "\n")
+        #expect(calls2.count == 1)
+    }
+
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
         let package = try Self.packageWithStandInFuzzer()
         let corpus = try Self.temporaryCorpus(copying: ["url"])
