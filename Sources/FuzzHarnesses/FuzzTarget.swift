@@ -38,7 +38,7 @@ public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
 /// The fuzz targets, as static members. The byte-level ones (selection, url, template) are declared in this
 /// module; the structured ones (shield, auth), which run the property catalog, and the list of all targets are
 /// in ReferenceProperties. Kept apart so that a byte-level libFuzzer binary links only what it fuzzes: libFuzzer
-/// scans every coverage counter of the binary after every execution, and the catalog more than doubled them.
+/// scans every coverage counter of the binary after every execution, and the catalog nearly doubles them (58k against 31k).
 public enum FuzzTargets {}
 
 #if canImport(Glibc)
