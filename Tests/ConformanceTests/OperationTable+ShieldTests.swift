@@ -121,22 +121,6 @@ import ScreenTimeReference
         #expect(evaluated)
     }
 
-    @Test func verdictCategoryUsesTheGivenIdOnlyForTheActivitysOwnCategory() {
-        let social: ActivityCategoryToken = ShieldWire.token("cat:social")
-        let activity = ShieldActivity.application(ShieldWire.token("app:feed"), category: social)
-        let own = ShieldVerdict.shielded(.applicationCategory(social))
-        // The given id is taken as is when the verdict names the activity's category …
-        #expect(ShieldWire.json(own, activity: activity, categoryID: "cat:social") == ShieldWire.json(own))
-        #expect(ShieldWire.json(own, activity: activity, categoryID: "as given")["category"] == "as given")
-        // … and never for another category: that one is decoded from its token.
-        let other = ShieldVerdict.shielded(.webDomainCategory(ShieldWire.token("cat:news")))
-        #expect(ShieldWire.json(other, activity: activity, categoryID: "as given")
-            == ["verdict": "shielded", "reason": "webDomainCategory", "category": "cat:news"])
-        for verdict in [ShieldVerdict.allowed, .shielded(.application), .shielded(.webDomain)] {
-            #expect(ShieldWire.json(verdict, activity: activity, categoryID: "as given") == ShieldWire.json(verdict))
-        }
-    }
-
     @Test func idsRoundTripThroughTokens() {
         for id in ["app:mail", "", "cat:soziale Netzwerke ✓", "web:a/b"] {
             let token: ActivityCategoryToken = ShieldWire.token(id)

@@ -12,8 +12,8 @@ extension OperationTable {
                 for index in elements.indices {
                     stores.append(try ShieldWire.settings(elements[index], at: "stores[\(index)]"))
                 }
-                let (activity, categoryID) = try ShieldWire.activity(try input.reader("activity"))
-                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores), activity: activity, categoryID: categoryID)
+                let activity = try ShieldWire.activity(try input.reader("activity"))
+                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores))
             }
         ]
     }
@@ -95,38 +95,21 @@ enum ShieldWire {
         )
     }
 
-    /// The activity, and its category's id as given (for ``json(_:activity:categoryID:)``).
-    static func activity(_ reader: InputReader) throws -> (ShieldActivity, categoryID: String) {
+    static func activity(_ reader: InputReader) throws -> ShieldActivity {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
-        let categoryID = try reader.string("category")
-        let category: ActivityCategoryToken = token(categoryID)
+        let category: ActivityCategoryToken = token(try reader.string("category"))
         switch kind {
-        case "application": return (.application(token(id), category: category), categoryID)
-        case "webDomain": return (.webDomain(token(id), category: category), categoryID)
+        case "application": return .application(token(id), category: category)
+        case "webDomain": return .webDomain(token(id), category: category)
         default: throw BadInput("activity.kind is \"\(kind)\", not application or webDomain")
         }
     }
 
     /// `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}` plus `category` for category reasons.
     static func json(_ verdict: ShieldVerdict) -> JSONValue {
-        json(verdict, categoryIDs: nil)
-    }
-
-    /// As ``json(_:)``, given the activity and its category's id as the input spelled it: a verdict naming the
-    /// activity's own category (a category reason always does) takes that id as is instead of decoding the
-    /// token's base64 back into it. A verdict naming any other category decodes it.
-    static func json(_ verdict: ShieldVerdict, activity: ShieldActivity, categoryID: String) -> JSONValue {
-        json(verdict, categoryIDs: (activity.category, categoryID))
-    }
-
-    private static func json(_ verdict: ShieldVerdict, categoryIDs known: (ActivityCategoryToken, String)?) -> JSONValue {
         guard let reason = verdict.reason else { return .object(["verdict": "allowed"]) }
-        guard let category = reason.category else {
-            return .object(["verdict": "shielded", "reason": .string(reason.name)])
-        }
-        let categoryID: String
-        if let known, known.0 == category { categoryID = known.1 } else { categoryID = id(category) }
-        return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(categoryID)])
+        guard let category = reason.category else { return .object(["verdict": "shielded", "reason": .string(reason.name)]) }
+        return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(id(category))])
     }
 }

@@ -45,19 +45,7 @@ extension ShieldSettings {
     /// The first of ``setsOverLimit``, or `nil`: what evaluation checks, without building the array
     /// (evaluation runs once per store per verdict). (Ours.)
     var firstSetOverLimit: LimitedSet? {
-        let limit = Self.maximumTokenCount
-        // In LimitedSet order; a test checks this agrees with `setsOverLimit.first`.
-        if (applications?.count ?? 0) > limit { return .applications }
-        if let policy = applicationCategories {
-            if policy.categories.count > limit { return .applicationCategories }
-            if policy.exceptions.count > limit { return .applicationCategoryExceptions }
-        }
-        if (webDomains?.count ?? 0) > limit { return .webDomains }
-        if let policy = webDomainCategories {
-            if policy.categories.count > limit { return .webDomainCategories }
-            if policy.exceptions.count > limit { return .webDomainCategoryExceptions }
-        }
-        return nil
+        LimitedSet.allCases.first { tokenCount(in: $0) > Self.maximumTokenCount }
     }
 }
 

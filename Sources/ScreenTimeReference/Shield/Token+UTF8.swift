@@ -1,8 +1,8 @@
 extension Token {
     /// The token whose bytes are the UTF-8 of `text`: the same token as `Token(bytes: Array(text.utf8))`, encoded
-    /// straight from the string's storage without building the byte array. (Ours: the vector format's
+    /// straight from the string's storage without building the byte array. (Package only: the vector format's
     /// `shield.evaluate` names tokens by readable ids such as `"app:mail"`, one token per id.)
-    public init(utf8Of text: String) {
+    package init(utf8Of text: String) {
         self.init(validatedData: Base64.encode(text.utf8))
     }
 }
