@@ -45,11 +45,7 @@ enum BenchCommand {
 
     /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan options.
     static let fuzzSettings = FuzzRunSettings(
-        flags: { target, root in
-            let dictionary = "\(root)/corpus/\(target).dict"
-            return ["-max_len=\(FuzzDefaults.maxLen(target))", "-timeout=\(FuzzDefaults.timeout)"]
-                + (FileManager.default.fileExists(atPath: dictionary) ? ["-dict=\(dictionary)"] : [])
-        },
+        flags: { target, root in FuzzDefaults.flags(maxLen: FuzzDefaults.maxLen(target), dictionary: "\(root)/corpus/\(target).dict") },
         environment: ["ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])])
 
     static func main(_ arguments: [String]) -> Int32 {

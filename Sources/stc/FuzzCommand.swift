@@ -192,11 +192,9 @@ enum FuzzCommand {
         let scratch = try ws.scratch("fuzz-corpus", target.name)
         let artifacts = try ws.scratch("fuzz-artifacts", target.name)
         let before = Set(FuzzCorpus.files(in: artifacts))
-        var flags = [
-            "-max_len=\(maxLen)", "-timeout=\(FuzzDefaults.timeout)", "-artifact_prefix=\(artifacts)/", "-print_final_stats=1",
-        ]
+        var flags = FuzzDefaults.flags(maxLen: maxLen, dictionary: ws.corpus.dictionary(target.name))
+            + ["-artifact_prefix=\(artifacts)/", "-print_final_stats=1"]
         if time > 0 { flags.append("-max_total_time=\(time)") }
-        if FileManager.default.fileExists(atPath: ws.corpus.dictionary(target.name)) { flags.append("-dict=\(ws.corpus.dictionary(target.name))") }
         if jobs > 1 { flags += ["-jobs=\(jobs)", "-workers=\(jobs)"] }
         flags += a.passthrough
         var dirs = [scratch]
