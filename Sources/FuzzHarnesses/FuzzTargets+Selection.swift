@@ -38,30 +38,19 @@ public enum SelectionInvariants {
 
     public static func check(_ report: SelectionDecoder.Report, layer: Layer) -> HarnessFailure? {
         let x = report.selection
+        let fixedPointFailure: HarnessFailure?
         switch layer {
         case .base64:
-            let canonical = x.canonicalBase64
-            let y: FamilyActivitySelection
-            do {
-                y = try FamilyActivitySelection(storedBase64: canonical)
-            } catch {
-                return HarnessFailure("the canonical string does not decode", "\(error); canonical \(canonical)")
-            }
-            if y != x { return HarnessFailure("decode(canonical(x)) != x", canonical) }
-            if y.canonicalBase64 != canonical { return HarnessFailure("canonical(decode(canonical(x))) != canonical(x)", canonical) }
+            fixedPointFailure = fixedPoint(
+                x, names: ("canonical string", "decode", "canonical"), form: \.canonicalBase64, show: { $0 },
+                read: { (text: String) throws(SelectionDecodingError) in try FamilyActivitySelection(storedBase64: text) })
         case .json:
-            let canonical = x.canonicalJSON
-            let y: FamilyActivitySelection
-            do {
-                y = try SelectionDecoder.decodeJSON(canonical).selection
-            } catch {
-                return HarnessFailure("the canonical JSON does not decode", "\(error); canonical \(String(decoding: canonical, as: UTF8.self))")
-            }
-            if y != x { return HarnessFailure("decodeJSON(canonicalJSON(x)) != x", String(decoding: canonical, as: UTF8.self)) }
-            if y.canonicalJSON != canonical {
-                return HarnessFailure("canonicalJSON(decodeJSON(canonicalJSON(x))) != canonicalJSON(x)", String(decoding: canonical, as: UTF8.self))
-            }
+            fixedPointFailure = fixedPoint(
+                x, names: ("canonical JSON", "decodeJSON", "canonicalJSON"), form: \.canonicalJSON,
+                show: { String(decoding: $0, as: UTF8.self) },
+                read: { (json: [UInt8]) throws(SelectionDecodingError) in try SelectionDecoder.decodeJSON(json).selection })
         }
+        if let fixedPointFailure { return fixedPointFailure }
         for kind in SelectionTokenKind.allCases {
             let written = report.writtenTokenCounts[kind] ?? -1
             if written < x.count(of: kind) {
@@ -79,6 +68,26 @@ public enum SelectionInvariants {
         }
         if x.union(x).applicationTokens != x.applicationTokens || !x.subtracting(x).applicationTokens.isEmpty {
             return HarnessFailure("set algebra on a selection and itself is wrong")
+        }
+        return nil
+    }
+
+    /// The canonical form `form(x)` reads back as `x`, and writing that again gives the same form.
+    static func fixedPoint<Form: Equatable>(
+        _ x: FamilyActivitySelection, names: (form: String, read: String, write: String),
+        form: (FamilyActivitySelection) -> Form, show: (Form) -> String,
+        read: (Form) throws(SelectionDecodingError) -> FamilyActivitySelection
+    ) -> HarnessFailure? {
+        let canonical = form(x)
+        let y: FamilyActivitySelection
+        do {
+            y = try read(canonical)
+        } catch {
+            return HarnessFailure("the \(names.form) does not decode", "\(error); canonical \(show(canonical))")
+        }
+        if y != x { return HarnessFailure("\(names.read)(\(names.write)(x)) != x", show(canonical)) }
+        if form(y) != canonical {
+            return HarnessFailure("\(names.write)(\(names.read)(\(names.write)(x))) != \(names.write)(x)", show(canonical))
         }
         return nil
     }

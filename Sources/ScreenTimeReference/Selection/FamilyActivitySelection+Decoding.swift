@@ -261,17 +261,24 @@ private struct SelectionReader {
     /// The UTF-8 of ``SelectionDecoder/knownKeys``.
     static let knownKeyBytes: [[UInt8]] = SelectionDecoder.knownKeys.map { Array($0.utf8) }
 
-    mutating func readStringArray(_ key: String, into slot: Int) throws {
+    /// Opens the array that is `key`'s value; `false` (nothing left to read) when it is empty, or when it is not
+    /// an array, which is a schema problem and is skipped.
+    mutating func openArray(_ key: String) throws -> Bool {
         let offset = scanner.index
         guard try scanner.peek() == UInt8(ascii: "[") else {
             try scanner.skipValue()
             schema(offset, "\"\(key)\" is not an array")
-            return
+            return false
         }
         guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
             scanner.leave()
-            return
+            return false
         }
+        return true
+    }
+
+    mutating func readStringArray(_ key: String, into slot: Int) throws {
+        guard try openArray(key) else { return }
         repeat {
             scanner.skipWhitespace()
             let elementOffset = scanner.index
@@ -287,16 +294,7 @@ private struct SelectionReader {
 
     mutating func readTokenArray(_ kind: SelectionTokenKind) throws {
         seenTokenArrays.insert(kind)
-        let offset = scanner.index
-        guard try scanner.peek() == UInt8(ascii: "[") else {
-            try scanner.skipValue()
-            schema(offset, "\"\(kind.jsonKey)\" is not an array")
-            return
-        }
-        guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
-            scanner.leave()
-            return
-        }
+        guard try openArray(kind.jsonKey) else { return }
         // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
         // do not grow one doubling at a time.
         let expected = min((scanner.buffer.count - scanner.index) / 180 + 1, 4096)
