@@ -164,57 +164,33 @@ public struct JSONScanner {
     }
 
     public mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1  // {
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(members)
+        if try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
+            repeat {
+                let (key, keyOffset) = try parseMemberKey()
+                let value = try parseValue()
+                // A repeated key is one with the same code points. Swift's dictionary also merges keys that are only
+                // canonically equivalent ("Café" in NFC and NFD): those are not duplicates, but the tree keeps one.
+                if let existing = members.index(forKey: key) {
+                    if UTF8Bytes.equal(members.keys[existing], key), firstDuplicate == nil { firstDuplicate = keyOffset }
+                    members.remove(at: existing)
+                }
+                members[key] = value
+            } while try consumeSeparator(close: UInt8(ascii: "}"))
         }
-        while true {
-            let (key, keyOffset) = try parseMemberKey()
-            let value = try parseValue()
-            // A repeated key is one with the same code points. Swift's dictionary also merges keys that are only
-            // canonically equivalent ("Café" in NFC and NFD): those are not duplicates, but the tree keeps one.
-            if let existing = members.index(forKey: key) {
-                if members.keys[existing].utf8.elementsEqual(key.utf8), firstDuplicate == nil { firstDuplicate = keyOffset }
-                members.remove(at: existing)
-            }
-            members[key] = value
-            skipWhitespace()
-            let c = try peek()
-            index += 1
-            if c == UInt8(ascii: ",") { continue }
-            if c == UInt8(ascii: "}") { break }
-            throw JSONParseError(.unexpectedByte, at: index - 1)
-        }
-        depth -= 1
+        leave()
         return .object(members)
     }
 
     public mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1  // [
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if try peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
+        if try openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) {
+            repeat {
+                skipWhitespace()
+                elements.append(try parseValue())
+            } while try consumeSeparator(close: UInt8(ascii: "]"))
         }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            let c = try peek()
-            index += 1
-            if c == UInt8(ascii: ",") { continue }
-            if c == UInt8(ascii: "]") { break }
-            throw JSONParseError(.unexpectedByte, at: index - 1)
-        }
-        depth -= 1
+        leave()
         return .array(elements)
     }
 
