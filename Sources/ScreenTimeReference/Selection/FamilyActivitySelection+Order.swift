@@ -69,6 +69,15 @@ public enum SelectionTokenKind: String, Sendable, CaseIterable {
     case category
     case webDomain
 
+    /// Hashes the case, not the raw `String` (what `RawRepresentable` would hash): reports key dictionaries by kind.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .application: hasher.combine(0 as UInt8)
+        case .category: hasher.combine(1 as UInt8)
+        case .webDomain: hasher.combine(2 as UInt8)
+        }
+    }
+
     /// The selection's JSON key for this kind's tokens.
     public var jsonKey: String {
         switch self {

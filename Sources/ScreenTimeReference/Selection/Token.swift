@@ -50,15 +50,6 @@ public struct Token<Kind: TokenKind>: Hashable, Sendable {
     public static var maximumByteCount: Int { 1024 }
 }
 
-extension Token: Comparable {
-    /// Stable order: ascending by the `data` string in ASCII (byte) order. (Ours; `SPEC.md` §1.)
-    public static func < (lhs: Token, rhs: Token) -> Bool {
-        // `data` is always canonical base64, so ASCII: there String's own `<` (a byte comparison for ASCII) is
-        // the byte order, and cheaper than walking the UTF-8 views.
-        lhs.data < rhs.data
-    }
-}
-
 extension Token: CustomStringConvertible {
     public var description: String { "\(Kind.kindName)Token(\(data))" }
 }

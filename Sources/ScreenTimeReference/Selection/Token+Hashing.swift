@@ -1,0 +1,96 @@
+/// Hashing and byte order of tokens.
+///
+/// A token is hashed many times over (every `Set` insertion and lookup), and its `data` string is long (172
+/// characters on devices). Feeding all of it to `Hasher` (SipHash) was the largest single cost of decoding a
+/// selection, so the string is first reduced to 128 bits by a keyed universal hash (NH, the inner hash of
+/// UMAC), and only that digest goes to `Hasher`. The keys are random per process, so colliding tokens cannot be
+/// prepared in advance: a hostile stored selection still cannot make set insertion quadratic.
+extension Token {
+    public func hash(into hasher: inout Hasher) {
+        let digest = TokenDigest.digest(of: data)
+        hasher.combine(digest.low)
+        hasher.combine(digest.high)
+    }
+}
+
+extension Token: Comparable {
+    /// Stable order: ascending by the `data` string in ASCII (byte) order. (Ours; `SPEC.md` §1.)
+    public static func < (lhs: Token, rhs: Token) -> Bool { TokenDigest.compareBytes(lhs.data, rhs.data) < 0 }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The keyed hash behind ``Token``'s `hash(into:)`, and byte comparison of `data` strings.
+enum TokenDigest {
+    /// Key words: one per 8 bytes of the longest `data` string the decoder accepts (1024 bytes are 1368
+    /// characters, 171 words), rounded up to a pair. Longer strings (only ``Token/init(bytes:)`` makes them) are
+    /// hashed by `Hasher` instead.
+    static let keyCount = 172
+    static let keys: [UInt64] = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<keyCount).map { _ in generator.next() }
+    }()
+
+    /// NH over the string's UTF-8 (zero-padded to whole pairs of 8-byte words), plus its length: for two
+    /// different strings of the same length, the chance that the digests collide is about 2⁻⁶⁴ over the keys.
+    static func digest(of data: String) -> (low: UInt64, high: UInt64) {
+        if let digest = data.utf8.withContiguousStorageIfAvailable(digest) { return digest }
+        return Array(data.utf8).withUnsafeBufferPointer(digest)
+    }
+
+    static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64) {
+        let n = bytes.count
+        guard n <= keyCount * 8, let base = bytes.baseAddress else {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return (UInt64(UInt(bitPattern: hasher.finalize())), UInt64(n))
+        }
+        return keys.withUnsafeBufferPointer { keys in
+            var low = UInt64(truncatingIfNeeded: n)
+            var high: UInt64 = 0
+            @inline(__always) func add(_ a: UInt64, _ b: UInt64, _ k: Int) {
+                let (h, l) = (a &+ keys[k]).multipliedFullWidth(by: b &+ keys[k &+ 1])
+                let (sum, carry) = low.addingReportingOverflow(l)
+                low = sum
+                high = high &+ h &+ (carry ? 1 : 0)
+            }
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            while i &+ 16 <= n {
+                add(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), i / 8)
+                i &+= 16
+            }
+            if i < n {
+                // The last 1…15 bytes, zero-padded.
+                var tail: (UInt64, UInt64) = (0, 0)
+                withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + i, count: n &- i)) }
+                add(tail.0, tail.1, i / 8)
+            }
+            return (low, high)
+        }
+    }
+
+    /// `a` against `b` as UTF-8 bytes (`memcmp`, then length): negative, zero or positive.
+    static func compareBytes(_ a: String, _ b: String) -> Int {
+        let result = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
+        }
+        if let result = result ?? nil { return result }
+        return Array(a.utf8).withUnsafeBufferPointer { x in Array(b.utf8).withUnsafeBufferPointer { y in compare(x, y) } }
+    }
+
+    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(x.count, y.count)
+        if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+            let c = memcmp(p, q, common)
+            if c != 0 { return Int(c) }
+        }
+        return x.count - y.count
+    }
+}

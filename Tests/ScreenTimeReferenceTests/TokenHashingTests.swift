@@ -1,0 +1,73 @@
+import Testing
+@testable import ScreenTimeReference
+
+/// `Token`'s keyed digest (`Token+Hashing.swift`): consistent with `==`, sensitive to every character, and
+/// correct at every length, including past the keys (the `Hasher` fallback); and its byte order.
+@Suite struct TokenHashingTests {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func digest(_ text: [UInt8]) -> (UInt64, UInt64) {
+        let d = text.withUnsafeBufferPointer { TokenDigest.digest($0) }
+        return (d.low, d.high)
+    }
+
+    @Test func equalTokensHashEqualWhicheverWayTheyWereMade() throws {
+        for length in [1, 2, 3, 16, 96, 128, 1024] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let a = ApplicationToken(bytes: bytes)
+            let b = try ApplicationToken(base64Data: String(decoding: Array(a.data.utf8), as: UTF8.self))
+            #expect(a == b)
+            #expect(a.hashValue == b.hashValue)
+            #expect(Set([a, b]).count == 1)
+        }
+    }
+
+    /// One changed character, anywhere (in the 16-byte blocks or in the zero-padded tail), changes the digest:
+    /// with random keys a collision has a chance of about 2⁻⁶⁴, so any hit here is a bug (a byte left out).
+    @Test func everyCharacterCountsInTheDigest() {
+        for length in [4, 8, 12, 16, 20, 172, 176, 1368] {
+            let text = (0..<length).map { Self.alphabet[($0 * 7) % 64] }
+            let original = Self.digest(text)
+            for i in 0..<length {
+                var changed = text
+                changed[i] = changed[i] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+                #expect(Self.digest(changed) != original, "length \(length), character \(i)")
+            }
+        }
+    }
+
+    /// Strings that differ only in length (a prefix) or in zero bytes of the padding do not collide: the length
+    /// is part of the digest.
+    @Test func lengthIsPartOfTheDigest() {
+        let zeros = [UInt8](repeating: 0, count: 40)
+        var digests = Set<[UInt64]>()
+        for n in 0...40 {
+            let d = Self.digest(Array(zeros.prefix(n)))
+            digests.insert([d.0, d.1])
+        }
+        #expect(digests.count == 41)
+    }
+
+    /// Sets of tokens behave at every length, including data strings longer than the keys cover (1376
+    /// characters: only `Token(bytes:)` makes those), which `Hasher` hashes instead.
+    @Test func setsHoldTokensOfEveryLength() {
+        var tokens: [WebDomainToken] = []
+        for length in 1...1100 {
+            tokens.append(WebDomainToken(bytes: (0..<length).map { UInt8(truncatingIfNeeded: $0 ^ length) }))
+        }
+        #expect(tokens.contains { $0.data.utf8.count > TokenDigest.keyCount * 8 })
+        let set = Set(tokens + tokens.reversed())
+        #expect(set.count == tokens.count)
+        for token in tokens { #expect(set.contains(token)) }
+    }
+
+    @Test func orderIsTheByteOrderOfData() {
+        let texts = ["AAAA", "AAA=", "AA==", "//8=", "+/8=", "ZZZZ", "zzzz", "0000", "AAAAAAAA", "AAAB"]
+        let tokens = texts.map { ActivityCategoryToken(validatedData: $0) }
+        for a in tokens {
+            for b in tokens {
+                #expect((a < b) == Array(a.data.utf8).lexicographicallyPrecedes(Array(b.data.utf8)), "\(a.data) < \(b.data)")
+            }
+        }
+    }
+}
