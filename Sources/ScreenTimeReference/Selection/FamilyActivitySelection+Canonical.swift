@@ -16,61 +16,127 @@ import StrictJSON
 extension FamilyActivitySelection {
     /// The canonical JSON bytes.
     public var canonicalJSON: [UInt8] {
-        let writer = CanonicalWriter(self)
-        return [UInt8](unsafeUninitializedCapacity: writer.capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }  // the capacity is never 0
-            initialized = writer.write(into: base)
+        let (writer, texts) = CanonicalWriter.of(self)
+        return texts.withUnsafeBufferPointer { texts in
+            [UInt8](unsafeUninitializedCapacity: writer.capacity) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }  // the capacity is never 0
+                initialized = writer.write(into: base, texts: texts)
+            }
         }
     }
 
     /// The canonical stored string: standard padded base64 of ``canonicalJSON``, encoded from a scratch buffer
     /// (no array of the JSON is made).
     public var canonicalBase64: String {
-        let writer = CanonicalWriter(self)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: writer.capacity) { buffer in
-            guard let base = buffer.baseAddress else { return "" }  // the capacity is never 0
-            let count = writer.write(into: base)
-            return Base64.encodedString(UnsafeBufferPointer(start: base, count: count))
-        }
+        let (writer, texts) = CanonicalWriter.of(self)
+        return texts.withUnsafeBufferPointer { writer.base64(texts: $0) }
     }
 }
 
 /// Writes the canonical JSON with plain stores into a buffer of ``capacity`` bytes, which bounds it from
 /// above: every token byte counted twice (it might be a `/`, written `\/`), plus 16 bytes of slack so that the
 /// token copy can store whole 8-byte words.
+///
+/// The tokens are given as their `data` texts: ranges of one byte buffer, each kind's in stable order without
+/// duplicates. A selection lays its tokens' texts end to end (``of(_:)``); the decoder's direct path
+/// (``SelectionDecoder/canonicalBase64(of:)``) hands over the texts it read, where they are.
 struct CanonicalWriter {
-    let applications: [ApplicationToken]
-    let categories: [ActivityCategoryToken]
-    let webDomains: [WebDomainToken]
+    var applications: [Range<Int>]
+    var categories: [Range<Int>]
+    var webDomains: [Range<Int>]
     let includeEntireCategory: Bool
     /// The three untokenized identifier arrays, written (`[…]`).
     let identifiers: (applications: [UInt8], categories: [UInt8], webDomains: [UInt8])
     let capacity: Int
 
-    init(_ selection: FamilyActivitySelection) {
-        applications = selection.orderedApplicationTokens
-        categories = selection.orderedCategoryTokens
-        webDomains = selection.orderedWebDomainTokens
-        includeEntireCategory = selection.includeEntireCategory
-        identifiers = (
-            Self.strings(selection.untokenizedApplicationIdentifiers),
-            Self.strings(selection.untokenizedCategoryIdentifiers),
-            Self.strings(selection.untokenizedWebDomainIdentifiers)
-        )
+    init(
+        applications: [Range<Int>], categories: [Range<Int>], webDomains: [Range<Int>], includeEntireCategory: Bool,
+        identifiers: (applications: [UInt8], categories: [UInt8], webDomains: [UInt8])
+    ) {
+        self.applications = applications
+        self.categories = categories
+        self.webDomains = webDomains
+        self.includeEntireCategory = includeEntireCategory
+        self.identifiers = identifiers
         var capacity = 256 + identifiers.0.count + identifiers.1.count + identifiers.2.count
-        for token in applications { capacity += 2 * token.data.utf8.count + 12 }
-        for token in categories { capacity += 2 * token.data.utf8.count + 12 }
-        for token in webDomains { capacity += 2 * token.data.utf8.count + 12 }
+        for text in applications { capacity += 2 * text.count + 12 }
+        for text in categories { capacity += 2 * text.count + 12 }
+        for text in webDomains { capacity += 2 * text.count + 12 }
         self.capacity = capacity
     }
 
+    /// The writer for a selection, and the buffer its ranges point into: each kind's texts laid end to end in set
+    /// order, then their ranges sorted by bytes (the order of ``Token``'s `<`; a set has no duplicates).
+    static func of(_ selection: FamilyActivitySelection) -> (CanonicalWriter, [UInt8]) {
+        var texts: [UInt8] = []
+        texts.reserveCapacity(
+            (selection.applicationTokens.count + selection.categoryTokens.count + selection.webDomainTokens.count) * 176)
+        func lay<Kind>(_ tokens: Set<Token<Kind>>) -> [Range<Int>] {
+            tokens.map { token in
+                let start = texts.count
+                var data = token.data
+                data.withUTF8 { texts.append(contentsOf: $0) }
+                return start..<texts.count
+            }
+        }
+        var applications = lay(selection.applicationTokens)
+        var categories = lay(selection.categoryTokens)
+        var webDomains = lay(selection.webDomainTokens)
+        texts.withUnsafeBufferPointer { texts in
+            sortByBytes(&applications, in: texts)
+            sortByBytes(&categories, in: texts)
+            sortByBytes(&webDomains, in: texts)
+        }
+        let writer = CanonicalWriter(
+            applications: applications, categories: categories, webDomains: webDomains,
+            includeEntireCategory: selection.includeEntireCategory,
+            identifiers: (
+                strings(selection.untokenizedApplicationIdentifiers), strings(selection.untokenizedCategoryIdentifiers),
+                strings(selection.untokenizedWebDomainIdentifiers)
+            ))
+        return (writer, texts)
+    }
+
+    /// Sorts ranges of `texts` by their bytes (`memcmp`, then length).
+    static func sortByBytes(_ ranges: inout [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) {
+        guard ranges.count > 1 else { return }
+        ranges.sort { TokenDigest.compare(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1])) < 0 }
+    }
+
+    /// Sorts ranges of `texts` by their bytes and drops repeated texts.
+    static func distinctSortedByBytes(_ ranges: [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var sorted = ranges
+        sortByBytes(&sorted, in: texts)
+        guard sorted.count > 1 else { return sorted }
+        var distinct: [Range<Int>] = []
+        distinct.reserveCapacity(sorted.count)
+        for range in sorted {
+            if let last = distinct.last,
+                TokenDigest.compare(UnsafeBufferPointer(rebasing: texts[last]), UnsafeBufferPointer(rebasing: texts[range])) == 0
+            {
+                continue
+            }
+            distinct.append(range)
+        }
+        return distinct
+    }
+
+    /// Standard padded base64 of the JSON, encoded from a scratch buffer.
+    func base64(texts: UnsafeBufferPointer<UInt8>) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return "" }  // the capacity is never 0
+            let count = write(into: base, texts: texts)
+            return Base64.encodedString(UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
     /// Writes the JSON at `out`; returns its length.
-    func write(into out: UnsafeMutablePointer<UInt8>) -> Int {
+    func write(into out: UnsafeMutablePointer<UInt8>, texts: UnsafeBufferPointer<UInt8>) -> Int {
         var o = 0
         Self.put(#"{"applicationTokens":"#, out, &o)
-        Self.putTokens(applications, out, &o)
+        Self.putTokens(applications, texts, out, &o)
         Self.put(#","categoryTokens":"#, out, &o)
-        Self.putTokens(categories, out, &o)
+        Self.putTokens(categories, texts, out, &o)
         Self.put(#","includeEntireCategory":"#, out, &o)
         if includeEntireCategory { Self.put("true", out, &o) } else { Self.put("false", out, &o) }
         Self.put(#","untokenizedApplicationIdentifiers":"#, out, &o)
@@ -80,7 +146,7 @@ struct CanonicalWriter {
         Self.put(#","untokenizedWebDomainIdentifiers":"#, out, &o)
         Self.put(identifiers.webDomains, out, &o)
         Self.put(#","webDomainTokens":"#, out, &o)
-        Self.putTokens(webDomains, out, &o)
+        Self.putTokens(webDomains, texts, out, &o)
         out[o] = UInt8(ascii: "}")
         return o + 1
     }
@@ -102,17 +168,18 @@ struct CanonicalWriter {
     /// `[{"data":"…"},…]`. A token's data is canonical base64 (every way of making a token checks or produces
     /// that), so `/` is the only byte JSON needs escaped (`\/`, as `JSONEncoder` writes it), exactly as
     /// ``JSONWriter/writeString(_:into:escapeSlashes:)`` would write it.
-    private static func putTokens<Kind>(_ tokens: [Token<Kind>], _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int) {
+    private static func putTokens(
+        _ tokens: [Range<Int>], _ texts: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    ) {
         out[o] = UInt8(ascii: "[")
         o += 1
-        for (i, token) in tokens.enumerated() {
+        for (i, text) in tokens.enumerated() {
             if i > 0 {
                 out[o] = UInt8(ascii: ",")
                 o += 1
             }
             put(#"{"data":""#, out, &o)
-            var data = token.data
-            data.withUTF8 { putEscaped($0, out, &o) }
+            putEscaped(UnsafeBufferPointer(rebasing: texts[text]), out, &o)
             put(#""}"#, out, &o)
         }
         out[o] = UInt8(ascii: "]")
@@ -155,13 +222,16 @@ struct CanonicalWriter {
         }
     }
 
-    /// `[…]`: the identifiers sorted by code point, each written as ``JSONWriter`` writes strings (`/` as `\/`).
-    private static func strings(_ strings: Set<UntokenizedIdentifier>) -> [UInt8] {
+    /// `[…]`: the identifiers sorted by code point without duplicates, each written as ``JSONWriter`` writes
+    /// strings (`/` as `\/`).
+    static func strings(_ strings: some Collection<UntokenizedIdentifier>) -> [UInt8] {
         if strings.isEmpty { return Array("[]".utf8) }
         var out: [UInt8] = [UInt8(ascii: "[")]
-        for (i, s) in strings.sorted().enumerated() {  // code point order
-            if i > 0 { out.append(UInt8(ascii: ",")) }
+        var previous: UntokenizedIdentifier?
+        for s in strings.sorted() where s != previous {  // code point order
+            if previous != nil { out.append(UInt8(ascii: ",")) }
             JSONWriter.writeString(s.value, into: &out, escapeSlashes: true)
+            previous = s
         }
         out.append(UInt8(ascii: "]"))
         return out

@@ -57,33 +57,60 @@ public enum SelectionDecoder {
 
     /// Decodes the bytes of a stored base64 string.
     public static func decode(_ base64: [UInt8]) throws(SelectionDecodingError) -> Report {
+        try decodeJSON(json(ofStored: base64))
+    }
+
+    /// The canonical form of a stored selection string: the same string as `decode(base64).selection
+    /// .canonicalBase64`, and the same error when there is one, but written straight from the token texts as
+    /// they are read, without building the selection's sets. For code that only compares or re-stores
+    /// selections (field bug 3: compare canonical forms, never the stored strings).
+    ///
+    /// ```swift
+    /// let changed = try SelectionDecoder.canonicalBase64(of: Array(old.utf8))
+    ///     != SelectionDecoder.canonicalBase64(of: Array(new.utf8))
+    /// ```
+    public static func canonicalBase64(of base64: [UInt8]) throws(SelectionDecodingError) -> String {
+        try read(json(ofStored: base64)) { reader in reader.canonicalBase64() }
+    }
+
+    /// The JSON inside a stored string, or the error that stops decoding before the JSON.
+    static func json(ofStored base64: [UInt8]) throws(SelectionDecodingError) -> [UInt8] {
         if base64.isEmpty { throw SelectionDecodingError(.empty, at: 0, detail: "the string is empty") }
         if base64.count > maximumBase64Length {
             throw SelectionDecodingError(
                 .tooLarge, at: maximumBase64Length,
                 detail: "\(base64.count) bytes of base64, over the \(maximumBase64Length)-byte limit")
         }
-        let json: [UInt8]
         switch Base64.decodeReportingOffset(base64) {
-        case .success(let bytes): json = bytes
+        case .success(let bytes): return bytes
         case .failure(let failure):
             throw SelectionDecodingError(.base64, at: failure.offset, detail: failure.reason.rawValue)
         }
-        return try decodeJSON(json)
     }
 
     /// Decodes the JSON inside the base64 (what `JSONEncoder` wrote).
     public static func decodeJSON(_ json: [UInt8]) throws(SelectionDecodingError) -> Report {
-        let result: Result<Report, SelectionDecodingError> = json.withUnsafeBufferPointer { buffer in
-            var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth))
-            do {
-                return .success(try reader.read())
-            } catch let error as JSONParseError {
-                return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
-            } catch let error as SelectionDecodingError {
-                return .failure(error)
-            } catch {
-                return .failure(SelectionDecodingError(.json, at: 0, detail: "\(error)"))
+        try read(json) { reader in reader.report() }
+    }
+
+    /// Reads `json` and hands the reader, once the document has proved valid, to `finish`. The token texts go
+    /// into one scratch buffer that lives as long as this call.
+    static func read<R>(_ json: [UInt8], _ finish: (inout SelectionReader) -> R) throws(SelectionDecodingError) -> R {
+        let result: Result<R, SelectionDecodingError> = json.withUnsafeBufferPointer { buffer in
+            // Token texts are never longer than the JSON they come from; 16 bytes of slack let the copy store
+            // whole 8-byte words.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena in
+                var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
+                do {
+                    try reader.read()
+                    return .success(finish(&reader))
+                } catch let error as JSONParseError {
+                    return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
+                } catch let error as SelectionDecodingError {
+                    return .failure(error)
+                } catch {
+                    return .failure(SelectionDecodingError(.json, at: 0, detail: "\(error)"))
+                }
             }
         }
         return try result.get()
@@ -92,24 +119,32 @@ public enum SelectionDecoder {
 
 /// Reads a selection in one pass over the JSON, checking all of its syntax, and remembers the first schema and
 /// the first token problem so that a later syntax error still wins (`json` before `schema` before `token`).
-private struct SelectionReader {
+struct SelectionReader {
     var scanner: JSONScanner
     var schemaProblem: SelectionDecodingError?
     var tokenProblem: SelectionDecodingError?
 
-    var applications: [ApplicationToken] = []
-    var categories: [ActivityCategoryToken] = []
-    var webDomains: [WebDomainToken] = []
+    /// Every accepted token's `data` text (unescaped), end to end in document order; `arenaCount` bytes used.
+    let arena: UnsafeMutableBufferPointer<UInt8>
+    var arenaCount = 0
+    /// Where each kind's tokens are in ``arena``, in document order (duplicates included).
+    var applications: [Range<Int>] = []
+    var categories: [Range<Int>] = []
+    var webDomains: [Range<Int>] = []
     /// Decoded byte count of each token above, in the same order.
     var applicationByteCounts: [Int] = []
     var categoryByteCounts: [Int] = []
     var webDomainByteCounts: [Int] = []
-    var seenTokenArrays: Set<SelectionTokenKind> = []
+    /// The token arrays met, one bit per kind (a `Set` of the kind would hash its raw `String` value).
+    var seenTokenArrays: UInt8 = 0
     var includeEntireCategory: Bool?
     var untokenized: [[UntokenizedIdentifier]] = [[], [], []]
     var unknownKeys: [String] = []
 
-    init(scanner: JSONScanner) { self.scanner = scanner }
+    init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>) {
+        self.scanner = scanner
+        self.arena = arena
+    }
 
     mutating func schema(_ offset: Int, _ detail: String) {
         if schemaProblem == nil { schemaProblem = SelectionDecodingError(.schema, at: offset, detail: detail) }
@@ -119,7 +154,8 @@ private struct SelectionReader {
         if tokenProblem == nil { tokenProblem = SelectionDecodingError(.token, at: offset, detail: detail) }
     }
 
-    mutating func read() throws -> SelectionDecoder.Report {
+    /// Reads the whole document; throws its first problem (`json`, then `schema`, then `token`).
+    mutating func read() throws {
         try scanner.beginDocument()
         let start = scanner.index
         if try scanner.peek() == UInt8(ascii: "{") {
@@ -131,11 +167,17 @@ private struct SelectionReader {
         try scanner.endDocument()
 
         if let duplicate = scanner.firstDuplicate { schema(duplicate, "a key is repeated in one object") }
-        for kind in SelectionTokenKind.allCases where !seenTokenArrays.contains(kind) {
+        for kind in SelectionTokenKind.allCases where seenTokenArrays & Self.bit(kind) == 0 {
             schema(scanner.index, "the \"\(kind.jsonKey)\" array is missing")
         }
         if let problem = earliestSchemaProblem() ?? tokenProblem { throw problem }
+    }
 
+    /// The selection and the facts about its encoding (after ``read()`` succeeded).
+    func report() -> SelectionDecoder.Report {
+        let applications = tokens(self.applications, as: Application.self)
+        let categories = tokens(self.categories, as: ActivityCategory.self)
+        let webDomains = tokens(self.webDomains, as: WebDomain.self)
         var selection = FamilyActivitySelection(includeEntireCategory: includeEntireCategory ?? false)
         let applicationSizes: [Int]
         let categorySizes: [Int]
@@ -152,6 +194,26 @@ private struct SelectionReader {
             tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
             unknownKeys: unknownKeys,
             includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// Tokens made from their texts in the arena.
+    func tokens<Kind>(_ texts: [Range<Int>], as kind: Kind.Type) -> [Token<Kind>] {
+        texts.map { Token(validatedData: String(decoding: UnsafeBufferPointer(rebasing: arena[$0]), as: UTF8.self)) }
+    }
+
+    /// The canonical stored string (after ``read()`` succeeded), written from the token texts in the arena:
+    /// each kind's sorted by their bytes (the order of ``Token``'s `<`) without duplicates.
+    func canonicalBase64() -> String {
+        let texts = UnsafeBufferPointer(arena)
+        func distinctSorted(_ ranges: [Range<Int>]) -> [Range<Int>] { CanonicalWriter.distinctSortedByBytes(ranges, in: texts) }
+        let writer = CanonicalWriter(
+            applications: distinctSorted(applications), categories: distinctSorted(categories),
+            webDomains: distinctSorted(webDomains), includeEntireCategory: includeEntireCategory ?? false,
+            identifiers: (
+                CanonicalWriter.strings(untokenized[0]), CanonicalWriter.strings(untokenized[1]),
+                CanonicalWriter.strings(untokenized[2])
+            ))
+        return writer.base64(texts: texts)
     }
 
     /// The distinct tokens as a set, and their byte counts in stable order: one sort, then duplicates (adjacent
@@ -292,8 +354,16 @@ private struct SelectionReader {
         scanner.leave()
     }
 
+    static func bit(_ kind: SelectionTokenKind) -> UInt8 {
+        switch kind {
+        case .application: 1
+        case .category: 2
+        case .webDomain: 4
+        }
+    }
+
     mutating func readTokenArray(_ kind: SelectionTokenKind) throws {
-        seenTokenArrays.insert(kind)
+        seenTokenArrays |= Self.bit(kind)
         guard try openArray(kind.jsonKey) else { return }
         // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
         // do not grow one doubling at a time.
@@ -312,16 +382,17 @@ private struct SelectionReader {
         var index = 0
         repeat {
             scanner.skipWhitespace()
-            if let (data, byteCount) = try readToken(kind, index: index) {
+            if let (text, byteCount) = try readToken(kind, index: index) {
+                arenaCount = text.upperBound
                 switch kind {
                 case .application:
-                    applications.append(Token(validatedData: data))
+                    applications.append(text)
                     applicationByteCounts.append(byteCount)
                 case .category:
-                    categories.append(Token(validatedData: data))
+                    categories.append(text)
                     categoryByteCounts.append(byteCount)
                 case .webDomain:
-                    webDomains.append(Token(validatedData: data))
+                    webDomains.append(text)
                     webDomainByteCounts.append(byteCount)
                 }
             }
@@ -330,9 +401,10 @@ private struct SelectionReader {
         scanner.leave()
     }
 
-    /// Reads one `{"data": "…"}` element; returns its checked `data` and decoded byte count, or `nil` after
-    /// recording a problem.
-    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> (String, Int)? {
+    /// Reads one `{"data": "…"}` element; returns where its checked `data` text is in the arena (written at
+    /// ``arenaCount``, which the caller moves past it) and its decoded byte count, or `nil` after recording a
+    /// problem.
+    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> (Range<Int>, Int)? {
         let offset = scanner.index
         func place() -> String { "\(kind.jsonKey)[\(index)]" }
         guard try scanner.peek() == UInt8(ascii: "{") else {
@@ -340,7 +412,7 @@ private struct SelectionReader {
             token(offset, "\(place()) is not an object")
             return nil
         }
-        var data: String?
+        var data: Range<Int>?
         var check: Result<Int, Base64.DecodingFailure> = .success(0)
         var dataOffset = offset
         var dataIsString = false
@@ -353,8 +425,10 @@ private struct SelectionReader {
                 check = result
             } else {
                 let text = try scanner.parseString()
-                data = text
                 check = Self.validateBase64(text)
+                // Only accepted text is kept: canonical base64 is ASCII and no longer than its JSON.
+                data = arenaCount..<arenaCount
+                if case .success = check { data = store(text) }
             }
             dataIsString = true
         }
@@ -416,35 +490,54 @@ private struct SelectionReader {
         return SWAR.load(buffer, i) == pattern && buffer[i + 8] == UInt8(ascii: "\"")
     }
 
+    /// Copies `text` into the arena at ``arenaCount``; returns where it is.
+    func store(_ text: String) -> Range<Int> {
+        var n = 0
+        for byte in text.utf8 where arenaCount + n < arena.count {
+            arena[arenaCount + n] = byte
+            n += 1
+        }
+        return arenaCount..<(arenaCount + n)
+    }
+
     static func validateBase64(_ text: String) -> Result<Int, Base64.DecodingFailure> {
         var text = text
         return text.withUTF8 { Base64.validate($0) }
     }
 
     /// The fast path for a token's `data` string as iOS writes it: printable ASCII whose only escape is `\/`.
-    /// Reads the string straight into its storage and checks its base64 on the way, giving exactly what
+    /// Copies the text into the arena at ``arenaCount`` and checks its base64 on the way, giving exactly what
     /// `parseString` and ``validateBase64(_:)`` give. Returns `nil`, without moving, for any other string
     /// (other escapes, controls, non-ASCII, no closing quote), which the general path then reads.
-    mutating func scanTokenData() -> (String, Result<Int, Base64.DecodingFailure>)? {
+    mutating func scanTokenData() -> (Range<Int>, Result<Int, Base64.DecodingFailure>)? {
         let buffer = scanner.buffer
         let start = scanner.index + 1  // after the opening quote
-        // Pass 1: find the closing quote. Words of eight alphabet characters are skipped with four pair
-        // lookups; a word with anything else is read byte by byte. On the way, note what base64 needs: `=`
-        // (how many, the last one) and whether any other character outside the alphabet was seen.
+        // The text goes to the arena at `arenaCount`, which is before `start` (the texts before this one came from
+        // the JSON before it, and are no longer than it); writing at most at the read position plus 8 stays
+        // inside the arena, which holds the JSON's length plus 16 bytes.
+        guard arenaCount < start, let arenaBase = arena.baseAddress else { return nil }
+        let target = arenaBase + arenaCount
+        // One pass: find the closing quote and copy the text (`\/` as `/`). Words of eight alphabet characters
+        // are checked with four pair lookups and stored whole; a word with anything else is read byte by byte.
+        // On the way, note what base64 needs: `=` (how many, the last one) and whether any other character
+        // outside the alphabet was seen.
         var i = start
-        var escapes = 0
+        var o = 0
         var equals = 0
         var lastEquals = -1
         var irregular = false
         let found: Bool = Base64.pairValues.withUnsafeBufferPointer { pairs in
             guard let p = pairs.baseAddress else { return false }  // a static, non-empty table
+            let out = UnsafeMutableRawPointer(target)
             while true {
                 while i &+ 8 <= buffer.count {
                     let w = SWAR.load(buffer, i)
                     let flags = p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
                         | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
                     if flags & 0x8000 != 0 { break }
+                    out.storeBytes(of: w.littleEndian, toByteOffset: o, as: UInt64.self)
                     i &+= 8
+                    o &+= 8
                 }
                 // Up to eight bytes one at a time (an escape may take the last step one byte further).
                 let stop = min(i &+ 8, buffer.count)
@@ -452,12 +545,13 @@ private struct SelectionReader {
                 while i < stop {
                     let c = buffer[i]
                     if Base64.value(c) != 0xFF {
+                        target[o] = c
                         i &+= 1
                     } else if c == UInt8(ascii: "\"") {
                         return true
                     } else if c == UInt8(ascii: "\\") {
                         guard i &+ 1 < buffer.count, buffer[i &+ 1] == UInt8(ascii: "/") else { return false }
-                        escapes &+= 1
+                        target[o] = UInt8(ascii: "/")
                         i &+= 2
                     } else {
                         guard c >= 0x20, c < 0x80 else { return false }
@@ -467,17 +561,20 @@ private struct SelectionReader {
                         } else {
                             irregular = true
                         }
+                        target[o] = c
                         i &+= 1
                     }
+                    o &+= 1
                 }
             }
         }
         guard found else { return nil }
         let end = i
-        let length = end - start - escapes
-        // Canonical base64, known from pass 1: only alphabet characters, a length that is a multiple of 4,
+        let length = o
+        // Canonical base64, known from the pass: only alphabet characters, a length that is a multiple of 4,
         // `=` only as the last one or two, and zero pad bits in the character before them. (The raw byte before
-        // the padding is that character: an escape's `/` or a plain one, never a backslash.)
+        // the padding is that character: an escape's `/` or a plain one, never a backslash.) Text that is not
+        // canonical is checked again, for the failure's reason and offset.
         var check: Result<Int, Base64.DecodingFailure>?
         if !irregular, length % 4 == 0 {
             if equals == 0 {
@@ -487,45 +584,9 @@ private struct SelectionReader {
                 if last & (equals == 2 ? 0x0F : 0x03) == 0 { check = .success(length / 4 * 3 - equals) }
             }
         }
-        // Pass 2: copy the runs between the escapes, replacing each `\/` by `/`, a word at a time while eight
-        // bytes of room remain (a word with a backslash is stored whole; the bytes after it are overwritten).
-        // Text that is not canonical is checked again there, for the failure's reason and offset.
-        let text = String(unsafeUninitializedCapacity: length) { out in
-            // An empty string (`"data":""`) has nothing to copy, and its buffer may have no address.
-            guard let source = buffer.baseAddress, let target = out.baseAddress else { return 0 }
-            var o = 0
-            var j = start
-            if escapes == 0 {
-                target.update(from: source + start, count: length)
-                o = length
-            } else {
-                while o &+ 8 <= length {
-                    let w = SWAR.load(buffer, j)
-                    UnsafeMutableRawPointer(target).storeBytes(of: w.littleEndian, toByteOffset: o, as: UInt64.self)
-                    let backslashes = SWAR.zeroBytes(w ^ (SWAR.ones &* UInt64(UInt8(ascii: "\\"))))
-                    if backslashes == 0 {
-                        j &+= 8
-                        o &+= 8
-                    } else {
-                        let k = backslashes.trailingZeroBitCount / 8
-                        o &+= k
-                        target[o] = UInt8(ascii: "/")
-                        o &+= 1
-                        j &+= k &+ 2
-                    }
-                }
-                while j < end {
-                    let c = source[j]
-                    target[o] = c == UInt8(ascii: "\\") ? UInt8(ascii: "/") : c
-                    j &+= c == UInt8(ascii: "\\") ? 2 : 1
-                    o &+= 1
-                }
-            }
-            if check == nil { check = Base64.validate(UnsafeBufferPointer(start: target, count: o)) }
-            return o
-        }
+        if check == nil { check = Base64.validate(UnsafeBufferPointer(start: target, count: length)) }
         scanner.index = end + 1
-        return (text, check ?? .success(0))
+        return (arenaCount..<(arenaCount + length), check ?? .success(0))
     }
 }
 
