@@ -107,12 +107,21 @@ public final class FoundationCanonicalizer {
     }
 }
 
-/// Ours: strict decode and canonical form, as `selection.decode` does. Never inlined, so that
+/// Ours, through the selection: strict decode into a `FamilyActivitySelection` (its sets), then its canonical
+/// form, as `selection.decode` does. Never inlined, so that
 /// `valgrind --tool=callgrind --toggle-collect='*referenceCanonicalize*'` can count its instructions alone.
 @inline(never)
 func referenceCanonicalize(_ stored: [UInt8]) -> String? {
     guard let report = try? SelectionDecoder.decode(stored) else { return nil }
     return report.selection.canonicalBase64
+}
+
+/// Ours, direct: the same strict decode, and the canonical form written from the token texts as read
+/// (`SelectionDecoder.canonicalBase64(of:)`), without building the selection. Never inlined (callgrind:
+/// `--toggle-collect='*directCanonicalize*'`).
+@inline(never)
+func directCanonicalize(_ stored: [UInt8]) -> String? {
+    try? SelectionDecoder.canonicalBase64(of: stored)
 }
 
 extension BenchSuite {
@@ -145,6 +154,9 @@ extension BenchSuite {
             if ours == nil || ours != theirs {
                 report.notes.append("selection \(input.id): outputs differ (ours \(ours == nil ? "rejects" : "accepts"), Foundation \(theirs == nil ? "rejects" : "accepts"))")
             }
+            if directCanonicalize(bytes) != ours {
+                report.notes.append("selection \(input.id): the direct canonical form differs from the selection's")
+            }
             let a = Workload(items: 1, bytes: bytes.count) { referenceCanonicalize(bytes)?.utf8.count ?? 0 }
             let b = Workload(items: 1, bytes: bytes.count) { foundation.canonicalize(input.stored)?.utf8.count ?? 0 }
             let (ra, rb, ratio) = Timer.measurePaired(a, b, plan: plan)
@@ -155,6 +167,16 @@ extension BenchSuite {
                                          unit: "selections/s", itemsPerSecond: Stats(rb), bytesPerItem: bytes.count,
                                          repetitions: rb.count))
             report.ratios.append(Ratio(id: "selection.\(input.id)", section: section, label: "  ours / Foundation", value: Stats(ratio)))
+
+            let c = Workload(items: 1, bytes: bytes.count) { directCanonicalize(bytes)?.utf8.count ?? 0 }
+            let (rc, rf, directRatio) = Timer.measurePaired(c, b, plan: plan)
+            report.figures.append(Figure(id: "selection.\(input.id).direct", section: section, label: "ours, direct  \(input.label)",
+                                         unit: "selections/s", itemsPerSecond: Stats(rc), bytesPerItem: bytes.count,
+                                         repetitions: rc.count))
+            report.figures.append(Figure(id: "selection.\(input.id).foundation2", section: section, label: "Foundation  (paired with direct)",
+                                         unit: "selections/s", itemsPerSecond: Stats(rf), bytesPerItem: bytes.count,
+                                         repetitions: rf.count))
+            report.ratios.append(Ratio(id: "selection.\(input.id).direct", section: section, label: "  ours, direct / Foundation", value: Stats(directRatio)))
         }
 
         // The limit: copying the same bytes, paired with the decoder so that both see the same load.
