@@ -128,3 +128,46 @@ import ScreenTimeReference
         }
     }
 }
+
+/// `ShieldWire.json(_:activity:categoryID:)` (prebuilt answers, the category named by the activity's id) against
+/// the general `json(_:)`.
+@Suite struct ShieldWireJSONTests {
+    static let ids = ["cat:games", "", "cat:soziale Netzwerke ✓", "web:a/b", "caf\u{E9}", "cafe\u{301}"]
+
+    @Test(arguments: ids)
+    func everyVerdictMatchesTheGeneralPath(categoryID: String) {
+        let category: ActivityCategoryToken = ShieldWire.token(categoryID)
+        let other: ActivityCategoryToken = ShieldWire.token("cat:other")
+        let activities: [ShieldActivity] = [
+            .application(ShieldWire.token("app:mail"), category: category),
+            .webDomain(ShieldWire.token("web:news"), category: category),
+        ]
+        let verdicts: [ShieldVerdict] = [
+            .allowed, .shielded(.application), .shielded(.webDomain),
+            .shielded(.applicationCategory(category)), .shielded(.webDomainCategory(category)),
+            // Not produced by ShieldEvaluation (a category reason names the activity's own category), but
+            // answered like the general path all the same.
+            .shielded(.applicationCategory(other)), .shielded(.webDomainCategory(other)),
+        ]
+        for activity in activities {
+            for verdict in verdicts {
+                let fast = ShieldWire.json(verdict, activity: activity, categoryID: categoryID)
+                let general = ShieldWire.json(verdict)
+                #expect(fast == general, "\(verdict)")
+                #expect(JSONWriter.string(fast) == JSONWriter.string(general), "\(verdict)")
+            }
+        }
+    }
+
+    @Test func theCategoryIsTheActivitysIdAsGiven() {
+        let input: JSONValue = [
+            "stores": [["applicationCategories": ["policy": "all"]]],
+            "activity": ["kind": "application", "token": "app:x", "category": "cafe\u{301}"],
+        ]
+        guard case .output(let output) = OperationTable.perform("shield.evaluate", input: input) else {
+            Issue.record("no output")
+            return
+        }
+        #expect(output["category"]?.stringValue.map { Array($0.unicodeScalars) } == Array("cafe\u{301}".unicodeScalars))
+    }
+}

@@ -12,8 +12,9 @@ extension OperationTable {
                 for index in elements.indices {
                     stores.append(try ShieldWire.settings(elements[index], at: "stores[\(index)]"))
                 }
-                let activity = try ShieldWire.activity(try input.reader("activity"))
-                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores))
+                let (activity, categoryID) = try ShieldWire.activity(try input.reader("activity"))
+                let verdict = try ShieldEvaluation.evaluate(activity, stores: stores)
+                return ShieldWire.json(verdict, activity: activity, categoryID: categoryID)
             }
         ]
     }
@@ -95,13 +96,15 @@ enum ShieldWire {
         )
     }
 
-    static func activity(_ reader: InputReader) throws -> ShieldActivity {
+    /// The activity, and the id its category token was made from (for ``json(_:activity:categoryID:)``).
+    static func activity(_ reader: InputReader) throws -> (activity: ShieldActivity, categoryID: String) {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
-        let category: ActivityCategoryToken = token(try reader.string("category"))
+        let categoryID = try reader.string("category")
+        let category: ActivityCategoryToken = token(categoryID)
         switch kind {
-        case "application": return .application(token(id), category: category)
-        case "webDomain": return .webDomain(token(id), category: category)
+        case "application": return (.application(token(id), category: category), categoryID)
+        case "webDomain": return (.webDomain(token(id), category: category), categoryID)
         default: throw BadInput("activity.kind is \"\(kind)\", not application or webDomain")
         }
     }
@@ -112,4 +115,27 @@ enum ShieldWire {
         guard let category = reason.category else { return .object(["verdict": "shielded", "reason": .string(reason.name)]) }
         return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(id(category))])
     }
+
+    /// The same object as ``json(_:)``, made more cheaply for a verdict on `activity`, whose category token was
+    /// made from `categoryID`: the answers without a category are built once, and a category reason that names
+    /// the activity's own category (it always does, `ShieldEvaluation` rule 5) is written with `categoryID`
+    /// instead of decoding the token's bytes back. Any other category is decoded as in ``json(_:)``.
+    static func json(_ verdict: ShieldVerdict, activity: ShieldActivity, categoryID: String) -> JSONValue {
+        guard let reason = verdict.reason else { return allowedOutput }
+        switch reason {
+        case .application: return shieldedByApplicationOutput
+        case .webDomain: return shieldedByWebDomainOutput
+        case .applicationCategory(let category), .webDomainCategory(let category):
+            let name = category == activity.category ? categoryID : id(category)
+            return categoryOutput.object([shieldedValue, .string(reason.name), .string(name)])
+        }
+    }
+
+    private static let shieldedValue: JSONValue = "shielded"
+    private static let allowedOutput: JSONValue = .object(["verdict": "allowed"])
+    private static let shieldedByApplicationOutput: JSONValue =
+        .object(["verdict": shieldedValue, "reason": .string(ShieldReason.application.name)])
+    private static let shieldedByWebDomainOutput: JSONValue =
+        .object(["verdict": shieldedValue, "reason": .string(ShieldReason.webDomain.name)])
+    private static let categoryOutput = OutputShape("verdict", "reason", "category")
 }
