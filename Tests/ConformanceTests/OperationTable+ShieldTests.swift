@@ -121,6 +121,30 @@ import ScreenTimeReference
         #expect(evaluated)
     }
 
+    @Test func membersAreReadInOnePassButCheckedInAFixedOrder() {
+        // Several bad members: the first in the order applications, applicationCategories, webDomains,
+        // webDomainCategories is named (then policy before except before categories), whatever the object's order.
+        let cases: [(JSONValue, String)] = [
+            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3, "applications": 4],
+             "s.applications is number, not an array"),
+            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3], "s.applicationCategories is number, not an object"),
+            (["webDomainCategories": 1, "webDomains": 2], "s.webDomains is number, not an array"),
+            (["applicationCategories": ["categories": 1, "except": 2, "policy": 3]], "s.applicationCategories.policy is missing or not a string"),
+            (["applicationCategories": ["categories": 1, "except": 2, "policy": "specific"]], "s.applicationCategories.except is number, not an array"),
+            (["applicationCategories": ["categories": 1, "policy": "specific"]], "s.applicationCategories.categories is number, not an array"),
+        ]
+        for (store, message) in cases {
+            #expect(badInputMessage { _ = try ShieldWire.settings(store, at: "s") } == message)
+        }
+        // A large object (more members than a small-object lookup handles) with unknown members and nulls.
+        var members: [String: JSONValue] = ["applications": ["app:a"], "webDomainCategories": nil]
+        for index in 0..<20 { members["unknown\(index)"] = .number(Double(index)) }
+        let settings = try? ShieldWire.settings(.object(members), at: "s")
+        #expect(settings?.applications == [ShieldWire.token("app:a")])
+        #expect(settings?.webDomains == nil)
+        #expect(settings?.webDomainCategories == nil)
+    }
+
     @Test func idsRoundTripThroughTokens() {
         for id in ["app:mail", "", "cat:soziale Netzwerke ✓", "web:a/b"] {
             let token: ActivityCategoryToken = ShieldWire.token(id)

@@ -71,15 +71,25 @@ enum ShieldWire {
     ) throws -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         guard let value, !value.isNull else { return nil }
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
-        guard case .string(let kind)? = InputReader.lookup(members, "policy") else { throw BadInput("\(path()).policy is missing or not a string") }
-        let except: Set<Token<Member>> = try optionalTokenSet(InputReader.lookup(members, "except"), at: path() + ".except") ?? []
+        // The three members in one pass over the object (see `settings`).
+        var policyValue, exceptValue, categoriesValue: JSONValue?
+        for (key, member) in members {
+            switch key {
+            case "policy": policyValue = member
+            case "except": exceptValue = member
+            case "categories": categoriesValue = member
+            default: continue
+            }
+        }
+        guard case .string(let kind)? = policyValue else { throw BadInput("\(path()).policy is missing or not a string") }
+        let except: Set<Token<Member>> = try optionalTokenSet(exceptValue, at: path() + ".except") ?? []
         switch kind {
         case "none":
             return ShieldSettings.ActivityCategoryPolicy<Member>.none
         case "all":
             return .all(except: except)
         case "specific":
-            guard let categories = InputReader.lookup(members, "categories") else { throw BadInput("\(path()) lacks \"categories\"") }
+            guard let categories = categoriesValue else { throw BadInput("\(path()) lacks \"categories\"") }
             return .specific(try tokenSet(categories, at: path() + ".categories"), except: except)
         default:
             throw BadInput("\(path()).policy is \"\(kind)\", not none, all or specific")
@@ -88,11 +98,24 @@ enum ShieldWire {
 
     static func settings(_ value: JSONValue, at path: @autoclosure () -> String) throws -> ShieldSettings {
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
+        // The four members in one pass over the object: a store names one or two of them, and looking each one up
+        // compared it with every member. Matching is by String `==`, as a lookup's; the members are then read in
+        // a fixed order, so the first error is the same as before.
+        var applications, applicationCategories, webDomains, webDomainCategories: JSONValue?
+        for (key, member) in members {
+            switch key {
+            case "applications": applications = member
+            case "applicationCategories": applicationCategories = member
+            case "webDomains": webDomains = member
+            case "webDomainCategories": webDomainCategories = member
+            default: continue
+            }
+        }
         return ShieldSettings(
-            applications: try optionalTokenSet(InputReader.lookup(members, "applications"), at: path() + ".applications"),
-            applicationCategories: try policy(InputReader.lookup(members, "applicationCategories"), at: path() + ".applicationCategories"),
-            webDomains: try optionalTokenSet(InputReader.lookup(members, "webDomains"), at: path() + ".webDomains"),
-            webDomainCategories: try policy(InputReader.lookup(members, "webDomainCategories"), at: path() + ".webDomainCategories")
+            applications: try optionalTokenSet(applications, at: path() + ".applications"),
+            applicationCategories: try policy(applicationCategories, at: path() + ".applicationCategories"),
+            webDomains: try optionalTokenSet(webDomains, at: path() + ".webDomains"),
+            webDomainCategories: try policy(webDomainCategories, at: path() + ".webDomainCategories")
         )
     }
 
