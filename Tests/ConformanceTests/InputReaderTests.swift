@@ -63,9 +63,10 @@ import StrictJSON
     }
 
     @Test func performDispatchesToEveryOperationByName() {
-        // perform(_:input:) goes through `performers`, a copy of `byName` holding only the closures.
-        #expect(Set(OperationTable.performers.keys) == Set(OperationTable.byName.keys))
-        #expect(OperationTable.performers.count == OperationTable.all.count)
+        // perform(_:input:) goes through `indexByName`: positions in `all`, by the same names as `byName`.
+        #expect(Set(OperationTable.indexByName.keys) == Set(OperationTable.byName.keys))
+        #expect(OperationTable.indexByName.count == OperationTable.all.count)
+        for (name, index) in OperationTable.indexByName { #expect(OperationTable.all[index].name == name) }
         let inputs: [JSONValue] = [[:], ["text": "a b"], ["encoded": "%41"], ["base64": "e30="], ["template": "{a}", "values": [:]]]
         for op in OperationTable.all {
             for input in inputs {

@@ -1,5 +1,6 @@
 import Testing
 import StrictJSON
+import ScreenTimeReference
 @testable import Conformance
 
 @Suite struct OperationTableEncodingTests {
@@ -57,6 +58,25 @@ import StrictJSON
             OperationTable.perform("template.render", input: ["template": "{a}", "values": ["a": "日本"]])
                 == .output(["text": "日本", "missing": []])
         )
+    }
+
+    /// The values object converted with `mapValues` against the member-by-member conversion it replaced.
+    @Test func templateValuesAsBeforeMapValues() {
+        let templates = ["{a} {b|fb} {c} {missing}", "plain", "{日本|x}{a}"]
+        let valueSets: [[String: JSONValue]] = [
+            [:], ["a": "1"], ["a": nil, "b": "", "c": "三"], ["日本": "y", "b": nil],
+            Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", $0 % 3 == 0 ? .null : .string("v\($0)")) }),
+        ]
+        for template in templates {
+            for members in valueSets {
+                var values = [String: String?](minimumCapacity: members.count)
+                for (key, value) in members { values[key] = .some(value.stringValue) }
+                let rendering = ShieldTextTemplate(template).render(values)
+                let expected: JSONValue = ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
+                #expect(OperationTable.perform("template.render", input: ["template": .string(template), "values": .object(members)])
+                    == .output(expected), "\(template) \(members)")
+            }
+        }
     }
 
     // MARK: badInput

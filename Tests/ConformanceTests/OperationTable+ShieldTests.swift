@@ -121,10 +121,77 @@ import ScreenTimeReference
         #expect(evaluated)
     }
 
+    @Test func membersAreReadInOnePassButCheckedInAFixedOrder() {
+        // Several bad members: the first in the order applications, applicationCategories, webDomains,
+        // webDomainCategories is named (then policy before except before categories), whatever the object's order.
+        let cases: [(JSONValue, String)] = [
+            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3, "applications": 4],
+             "s.applications is number, not an array"),
+            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3], "s.applicationCategories is number, not an object"),
+            (["webDomainCategories": 1, "webDomains": 2], "s.webDomains is number, not an array"),
+            (["applicationCategories": ["categories": 1, "except": 2, "policy": 3]], "s.applicationCategories.policy is missing or not a string"),
+            (["applicationCategories": ["categories": 1, "except": 2, "policy": "specific"]], "s.applicationCategories.except is number, not an array"),
+            (["applicationCategories": ["categories": 1, "policy": "specific"]], "s.applicationCategories.categories is number, not an array"),
+        ]
+        for (store, message) in cases {
+            #expect(badInputMessage { _ = try ShieldWire.settings(store, at: "s") } == message)
+        }
+        // A large object (more members than a small-object lookup handles) with unknown members and nulls.
+        var members: [String: JSONValue] = ["applications": ["app:a"], "webDomainCategories": nil]
+        for index in 0..<20 { members["unknown\(index)"] = .number(Double(index)) }
+        let settings = try? ShieldWire.settings(.object(members), at: "s")
+        #expect(settings?.applications == [ShieldWire.token("app:a")])
+        #expect(settings?.webDomains == nil)
+        #expect(settings?.webDomainCategories == nil)
+    }
+
     @Test func idsRoundTripThroughTokens() {
         for id in ["app:mail", "", "cat:soziale Netzwerke ✓", "web:a/b"] {
             let token: ActivityCategoryToken = ShieldWire.token(id)
             #expect(ShieldWire.id(token) == id)
         }
+    }
+}
+
+/// `ShieldWire.json(_:activity:categoryID:)` (prebuilt answers, the category named by the activity's id) against
+/// the general `json(_:)`.
+@Suite struct ShieldWireJSONTests {
+    static let ids = ["cat:games", "", "cat:soziale Netzwerke ✓", "web:a/b", "caf\u{E9}", "cafe\u{301}"]
+
+    @Test(arguments: ids)
+    func everyVerdictMatchesTheGeneralPath(categoryID: String) {
+        let category: ActivityCategoryToken = ShieldWire.token(categoryID)
+        let other: ActivityCategoryToken = ShieldWire.token("cat:other")
+        let activities: [ShieldActivity] = [
+            .application(ShieldWire.token("app:mail"), category: category),
+            .webDomain(ShieldWire.token("web:news"), category: category),
+        ]
+        let verdicts: [ShieldVerdict] = [
+            .allowed, .shielded(.application), .shielded(.webDomain),
+            .shielded(.applicationCategory(category)), .shielded(.webDomainCategory(category)),
+            // Not produced by ShieldEvaluation (a category reason names the activity's own category), but
+            // answered like the general path all the same.
+            .shielded(.applicationCategory(other)), .shielded(.webDomainCategory(other)),
+        ]
+        for activity in activities {
+            for verdict in verdicts {
+                let fast = ShieldWire.json(verdict, activity: activity, categoryID: categoryID)
+                let general = ShieldWire.json(verdict)
+                #expect(fast == general, "\(verdict)")
+                #expect(JSONWriter.string(fast) == JSONWriter.string(general), "\(verdict)")
+            }
+        }
+    }
+
+    @Test func theCategoryIsTheActivitysIdAsGiven() {
+        let input: JSONValue = [
+            "stores": [["applicationCategories": ["policy": "all"]]],
+            "activity": ["kind": "application", "token": "app:x", "category": "cafe\u{301}"],
+        ]
+        guard case .output(let output) = OperationTable.perform("shield.evaluate", input: input) else {
+            Issue.record("no output")
+            return
+        }
+        #expect(output["category"]?.stringValue.map { Array($0.unicodeScalars) } == Array("cafe\u{301}".unicodeScalars))
     }
 }

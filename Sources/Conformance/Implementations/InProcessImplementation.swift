@@ -9,13 +9,14 @@ public final class InProcessImplementation: Implementation {
     public let kind = ImplementationKind.inProcess
     public let summary: String
     public private(set) var diagnostics = ImplementationDiagnostics()
-    private let perform: (String, JSONValue) -> OperationOutcome
+    /// `nil` for the reference: ``OperationTable``, through an ``OperationTable/Cursor``.
+    private let perform: ((String, JSONValue) -> OperationOutcome)?
 
     /// The reference through ``OperationTable``.
-    public convenience init(name: String = "reference") {
-        self.init(name: name, summary: "the reference, in process (\(OperationTable.all.count) operations)") { op, input in
-            OperationTable.perform(op, input: input)
-        }
+    public init(name: String = "reference") {
+        self.name = name
+        self.summary = "the reference, in process (\(OperationTable.all.count) operations)"
+        self.perform = nil
     }
 
     /// Any table: `perform(op, input)` answers one request.
@@ -27,6 +28,13 @@ public final class InProcessImplementation: Implementation {
     }
 
     public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
+        if let perform { return Self.answer(cases, progress: progress, perform) }
+        var cursor = OperationTable.Cursor()
+        return Self.answer(cases, progress: progress) { cursor.perform($0, input: $1) }
+    }
+
+    private static func answer(_ cases: [ConformanceCase], progress: (Int) -> Void,
+                               _ perform: (String, JSONValue) -> OperationOutcome) -> [Answer] {
         var answers: [Answer] = []
         answers.reserveCapacity(cases.count)
         // By index, reading only `op` and `input`: copying each whole case retained all its strings.

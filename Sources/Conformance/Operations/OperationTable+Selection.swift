@@ -16,9 +16,9 @@ extension OperationTable {
                 let textB = try input.string("b")
                 // The same bytes decode to the same selection (a failure would have been thrown for `a`
                 // already), and a selection equals itself: one decode is enough.
-                if CodePointString(textA) == CodePointString(textB) { return .object(["equal": .bool(true)]) }
+                if CodePointString(textA) == CodePointString(textB) { return equalOutput(true) }
                 let b = try decodeSelection(textB)
-                return .object(["equal": .bool(a == b)])
+                return equalOutput(a == b)
             },
             Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
                 let text = try input.string("base64")
@@ -52,13 +52,21 @@ extension OperationTable {
 
     /// The output shape shared by `selection.decode` and `selection.combine`.
     static func selectionOutput(_ selection: FamilyActivitySelection) -> JSONValue {
-        // `.object([…])`: a Dictionary literal sized once, where JSONValue's literal grows an empty one.
-        .object([
-            "applications": .number(Double(selection.applicationTokens.count)),
-            "categories": .number(Double(selection.categoryTokens.count)),
-            "webDomains": .number(Double(selection.webDomainTokens.count)),
-            "includeEntireCategory": .bool(selection.includeEntireCategory),
-            "canonical": .string(selection.canonicalBase64),
+        selectionOutputShape.object([
+            .number(Double(selection.applicationTokens.count)),
+            .number(Double(selection.categoryTokens.count)),
+            .number(Double(selection.webDomainTokens.count)),
+            .bool(selection.includeEntireCategory),
+            .string(selection.canonicalBase64),
         ])
     }
+
+    static let selectionOutputShape = OutputShape(
+        "applications", "categories", "webDomains", "includeEntireCategory", "canonical")
+
+    /// `{"equal": equal}`: one of two objects made once.
+    static func equalOutput(_ equal: Bool) -> JSONValue { equal ? equalTrue : equalFalse }
+
+    private static let equalTrue: JSONValue = .object(["equal": .bool(true)])
+    private static let equalFalse: JSONValue = .object(["equal": .bool(false)])
 }

@@ -12,8 +12,9 @@ extension OperationTable {
                 for index in elements.indices {
                     stores.append(try ShieldWire.settings(elements[index], at: "stores[\(index)]"))
                 }
-                let activity = try ShieldWire.activity(try input.reader("activity"))
-                return ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores))
+                let (activity, categoryID) = try ShieldWire.activity(try input.reader("activity"))
+                let verdict = try ShieldEvaluation.evaluate(activity, stores: stores)
+                return ShieldWire.json(verdict, activity: activity, categoryID: categoryID)
             }
         ]
     }
@@ -70,15 +71,25 @@ enum ShieldWire {
     ) throws -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         guard let value, !value.isNull else { return nil }
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
-        guard case .string(let kind)? = InputReader.lookup(members, "policy") else { throw BadInput("\(path()).policy is missing or not a string") }
-        let except: Set<Token<Member>> = try optionalTokenSet(InputReader.lookup(members, "except"), at: path() + ".except") ?? []
+        // The three members in one pass over the object (see `settings`).
+        var policyValue, exceptValue, categoriesValue: JSONValue?
+        for (key, member) in members {
+            switch key {
+            case "policy": policyValue = member
+            case "except": exceptValue = member
+            case "categories": categoriesValue = member
+            default: continue
+            }
+        }
+        guard case .string(let kind)? = policyValue else { throw BadInput("\(path()).policy is missing or not a string") }
+        let except: Set<Token<Member>> = try optionalTokenSet(exceptValue, at: path() + ".except") ?? []
         switch kind {
         case "none":
             return ShieldSettings.ActivityCategoryPolicy<Member>.none
         case "all":
             return .all(except: except)
         case "specific":
-            guard let categories = InputReader.lookup(members, "categories") else { throw BadInput("\(path()) lacks \"categories\"") }
+            guard let categories = categoriesValue else { throw BadInput("\(path()) lacks \"categories\"") }
             return .specific(try tokenSet(categories, at: path() + ".categories"), except: except)
         default:
             throw BadInput("\(path()).policy is \"\(kind)\", not none, all or specific")
@@ -87,21 +98,36 @@ enum ShieldWire {
 
     static func settings(_ value: JSONValue, at path: @autoclosure () -> String) throws -> ShieldSettings {
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
+        // The four members in one pass over the object: a store names one or two of them, and looking each one up
+        // compared it with every member. Matching is by String `==`, as a lookup's; the members are then read in
+        // a fixed order, so the first error is the same as before.
+        var applications, applicationCategories, webDomains, webDomainCategories: JSONValue?
+        for (key, member) in members {
+            switch key {
+            case "applications": applications = member
+            case "applicationCategories": applicationCategories = member
+            case "webDomains": webDomains = member
+            case "webDomainCategories": webDomainCategories = member
+            default: continue
+            }
+        }
         return ShieldSettings(
-            applications: try optionalTokenSet(InputReader.lookup(members, "applications"), at: path() + ".applications"),
-            applicationCategories: try policy(InputReader.lookup(members, "applicationCategories"), at: path() + ".applicationCategories"),
-            webDomains: try optionalTokenSet(InputReader.lookup(members, "webDomains"), at: path() + ".webDomains"),
-            webDomainCategories: try policy(InputReader.lookup(members, "webDomainCategories"), at: path() + ".webDomainCategories")
+            applications: try optionalTokenSet(applications, at: path() + ".applications"),
+            applicationCategories: try policy(applicationCategories, at: path() + ".applicationCategories"),
+            webDomains: try optionalTokenSet(webDomains, at: path() + ".webDomains"),
+            webDomainCategories: try policy(webDomainCategories, at: path() + ".webDomainCategories")
         )
     }
 
-    static func activity(_ reader: InputReader) throws -> ShieldActivity {
+    /// The activity, and the id its category token was made from (for ``json(_:activity:categoryID:)``).
+    static func activity(_ reader: InputReader) throws -> (activity: ShieldActivity, categoryID: String) {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
-        let category: ActivityCategoryToken = token(try reader.string("category"))
+        let categoryID = try reader.string("category")
+        let category: ActivityCategoryToken = token(categoryID)
         switch kind {
-        case "application": return .application(token(id), category: category)
-        case "webDomain": return .webDomain(token(id), category: category)
+        case "application": return (.application(token(id), category: category), categoryID)
+        case "webDomain": return (.webDomain(token(id), category: category), categoryID)
         default: throw BadInput("activity.kind is \"\(kind)\", not application or webDomain")
         }
     }
@@ -112,4 +138,27 @@ enum ShieldWire {
         guard let category = reason.category else { return .object(["verdict": "shielded", "reason": .string(reason.name)]) }
         return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(id(category))])
     }
+
+    /// The same object as ``json(_:)``, made more cheaply for a verdict on `activity`, whose category token was
+    /// made from `categoryID`: the answers without a category are built once, and a category reason that names
+    /// the activity's own category (it always does, `ShieldEvaluation` rule 5) is written with `categoryID`
+    /// instead of decoding the token's bytes back. Any other category is decoded as in ``json(_:)``.
+    static func json(_ verdict: ShieldVerdict, activity: ShieldActivity, categoryID: String) -> JSONValue {
+        guard let reason = verdict.reason else { return allowedOutput }
+        switch reason {
+        case .application: return shieldedByApplicationOutput
+        case .webDomain: return shieldedByWebDomainOutput
+        case .applicationCategory(let category), .webDomainCategory(let category):
+            let name = category == activity.category ? categoryID : id(category)
+            return categoryOutput.object([shieldedValue, .string(reason.name), .string(name)])
+        }
+    }
+
+    private static let shieldedValue: JSONValue = "shielded"
+    private static let allowedOutput: JSONValue = .object(["verdict": "allowed"])
+    private static let shieldedByApplicationOutput: JSONValue =
+        .object(["verdict": shieldedValue, "reason": .string(ShieldReason.application.name)])
+    private static let shieldedByWebDomainOutput: JSONValue =
+        .object(["verdict": shieldedValue, "reason": .string(ShieldReason.webDomain.name)])
+    private static let categoryOutput = OutputShape("verdict", "reason", "category")
 }
