@@ -6,9 +6,11 @@ extension FuzzTargets {
     /// `selection-differential`: our decoder against ``FoundationSelectionDecoder`` on the same stored string.
     /// They must agree on accept/reject and on the token sets, except where the spec deliberately differs from
     /// Foundation; each such difference is a named, detected ``SelectionDeviation``, and anything else fails.
+    /// Our own two paths are compared first: `SelectionDecoder.canonicalForm(of:)` must match decoding into a
+    /// selection exactly (canonical string, counts, flag, or the same error).
     public static let selectionDifferential = FuzzTarget(
         name: "selection-differential",
-        summary: "our strict decoder vs Data(base64Encoded:) + JSONDecoder: agree except documented deviations"
+        summary: "our strict decoder vs Data(base64Encoded:) + JSONDecoder (and our direct canonical path): agree except documented deviations"
     ) { bytes in
         SelectionDifferential.compare(bytes).failure
     }
@@ -59,6 +61,10 @@ public enum SelectionDifferential {
         let ours = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(stored).selection }
         let theirs = FoundationSelectionDecoder.decode(stored)
         var comparison = Comparison(ours: ours, foundation: theirs, deviations: [], failure: nil)
+        if let failure = compareDirectPath(stored, ours) {
+            comparison.failure = failure
+            return comparison
+        }
         switch (ours, theirs) {
         case (.failure, nil):
             break
@@ -78,6 +84,30 @@ public enum SelectionDifferential {
             }
         }
         return comparison
+    }
+
+    /// Our two paths to the canonical form: `SelectionDecoder.canonicalForm(of:)` (written from the token texts)
+    /// must give the decoded selection's canonical string, counts and flag, or fail with the same error.
+    static func compareDirectPath(_ stored: [UInt8], _ ours: Result<FamilyActivitySelection, SelectionDecodingError>) -> HarnessFailure? {
+        let direct = Result { () throws(SelectionDecodingError) in try SelectionDecoder.canonicalForm(of: stored) }
+        switch (ours, direct) {
+        case (.success(let s), .success(let form)):
+            if form.base64 != s.canonicalBase64 || form.applicationCount != s.applicationTokens.count
+                || form.categoryCount != s.categoryTokens.count || form.webDomainCount != s.webDomainTokens.count
+                || form.includeEntireCategory != s.includeEntireCategory
+            {
+                return HarnessFailure("the direct canonical form differs from the selection's", "direct \(form), selection canonical \(s.canonicalBase64)")
+            }
+        case (.failure(let a), .failure(let b)):
+            if a.code != b.code || a.offset != b.offset || a.detail != b.detail {
+                return HarnessFailure("the direct canonical path fails differently", "decode: \(a); direct: \(b)")
+            }
+        case (.success, .failure(let error)):
+            return HarnessFailure("the direct canonical path rejects what decode accepts", "\(error)")
+        case (.failure(let error), .success):
+            return HarnessFailure("the direct canonical path accepts what decode rejects", "\(error)")
+        }
+        return nil
     }
 
     /// Whether a base64 text is one that Foundation accepts and the strict decoder does not.

@@ -2,21 +2,24 @@ import Foundation
 import Testing
 @testable import ScreenTimeReference
 
-/// `SelectionDecoder.canonicalBase64(of:)` writes the canonical form straight from the token texts it read. It
-/// must give exactly what decoding into a selection and asking for `canonicalBase64` gives, and fail exactly as
-/// decoding fails (code, offset, detail), on every input.
+/// `SelectionDecoder.canonicalForm(of:)` writes the canonical form straight from the token texts it read. It
+/// must give exactly what decoding into a selection gives (its `canonicalBase64`, its token counts and
+/// `includeEntireCategory`), and fail exactly as decoding fails (code, offset, detail), on every input.
 @Suite struct SelectionDirectCanonicalTests {
     /// The outcome of both paths, as comparable text.
     static func outcomes(_ stored: [UInt8]) -> (direct: String, viaSelection: String) {
         let direct: String
         do {
-            direct = "ok " + (try SelectionDecoder.canonicalBase64(of: stored))
+            let form = try SelectionDecoder.canonicalForm(of: stored)
+            #expect(try SelectionDecoder.canonicalBase64(of: stored) == form.base64)
+            direct = "ok \(form.base64) \(form.applicationCount) \(form.categoryCount) \(form.webDomainCount) \(form.includeEntireCategory)"
         } catch {
             direct = "error \(error.code) at \(error.offset): \(error.detail)"
         }
         let viaSelection: String
         do {
-            viaSelection = "ok " + (try SelectionDecoder.decode(stored)).selection.canonicalBase64
+            let x = try SelectionDecoder.decode(stored).selection
+            viaSelection = "ok \(x.canonicalBase64) \(x.applicationTokens.count) \(x.categoryTokens.count) \(x.webDomainTokens.count) \(x.includeEntireCategory)"
         } catch {
             viaSelection = "error \(error.code) at \(error.offset): \(error.detail)"
         }

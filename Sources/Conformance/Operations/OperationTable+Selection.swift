@@ -8,17 +8,23 @@ extension OperationTable {
         [
             Operation(name: "selection.decode", summary: "decode a stored selection string: counts and canonical form") {
                 input in
-                selectionOutput(try decodeSelection(try input.string("base64")))
+                // The direct canonical path: the same decoding and the same answer as through the selection's
+                // sets (SelectionDirectCanonicalTests), without building them.
+                let form = try canonicalForm(try input.string("base64"))
+                return selectionOutputShape.object([
+                    .number(Double(form.applicationCount)), .number(Double(form.categoryCount)),
+                    .number(Double(form.webDomainCount)), .bool(form.includeEntireCategory), .string(form.base64),
+                ])
             },
             Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") { input in
                 let textA = try input.string("a")
-                let a = try decodeSelection(textA)
+                let a = try canonicalForm(textA)
                 let textB = try input.string("b")
                 // The same bytes decode to the same selection (a failure would have been thrown for `a`
                 // already), and a selection equals itself: one decode is enough.
                 if CodePointString(textA) == CodePointString(textB) { return equalOutput(true) }
-                let b = try decodeSelection(textB)
-                return equalOutput(a == b)
+                // Two selections are equal exactly when their canonical strings are (SPEC §1).
+                return equalOutput(a.base64 == (try canonicalForm(textB)).base64)
             },
             Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
                 let text = try input.string("base64")
@@ -40,6 +46,14 @@ extension OperationTable {
                 return selectionOutput(a.combined(with: b, operation))
             },
         ]
+    }
+
+    static func canonicalForm(_ text: String) throws -> SelectionDecoder.CanonicalForm {
+        do {
+            return try SelectionDecoder.canonicalForm(of: Array(text.utf8))
+        } catch {
+            throw WireErrorCode(error.code.rawValue)
+        }
     }
 
     static func decodeSelection(_ text: String) throws -> FamilyActivitySelection {

@@ -70,7 +70,24 @@ public enum SelectionDecoder {
     ///     != SelectionDecoder.canonicalBase64(of: Array(new.utf8))
     /// ```
     public static func canonicalBase64(of base64: [UInt8]) throws(SelectionDecodingError) -> String {
-        try read(json(ofStored: base64)) { reader in reader.canonicalBase64() }
+        try canonicalForm(of: base64).base64
+    }
+
+    /// ``canonicalBase64(of:)`` with what a summary of the selection needs: how many distinct tokens of each
+    /// kind, and `includeEntireCategory`.
+    public static func canonicalForm(of base64: [UInt8]) throws(SelectionDecodingError) -> CanonicalForm {
+        try read(json(ofStored: base64)) { reader in reader.canonicalForm() }
+    }
+
+    /// A stored selection's canonical string, and its token counts (from ``canonicalForm(of:)``).
+    public struct CanonicalForm: Sendable, Equatable {
+        /// The canonical stored string (`selection.canonicalBase64`).
+        public var base64: String
+        /// Distinct tokens per kind (`selection.applicationTokens.count`, …).
+        public var applicationCount: Int
+        public var categoryCount: Int
+        public var webDomainCount: Int
+        public var includeEntireCategory: Bool
     }
 
     /// The JSON inside a stored string, or the error that stops decoding before the JSON.
@@ -203,7 +220,7 @@ struct SelectionReader {
 
     /// The canonical stored string (after ``read()`` succeeded), written from the token texts in the arena:
     /// each kind's sorted by their bytes (the order of ``Token``'s `<`) without duplicates.
-    func canonicalBase64() -> String {
+    func canonicalForm() -> SelectionDecoder.CanonicalForm {
         let texts = UnsafeBufferPointer(arena)
         func distinctSorted(_ ranges: [Range<Int>]) -> [Range<Int>] { CanonicalWriter.distinctSortedByBytes(ranges, in: texts) }
         let writer = CanonicalWriter(
@@ -213,7 +230,10 @@ struct SelectionReader {
                 CanonicalWriter.strings(untokenized[0]), CanonicalWriter.strings(untokenized[1]),
                 CanonicalWriter.strings(untokenized[2])
             ))
-        return writer.base64(texts: texts)
+        return SelectionDecoder.CanonicalForm(
+            base64: writer.base64(texts: texts), applicationCount: writer.applications.count,
+            categoryCount: writer.categories.count, webDomainCount: writer.webDomains.count,
+            includeEntireCategory: writer.includeEntireCategory)
     }
 
     /// The distinct tokens as a set, and their byte counts in stable order: one sort, then duplicates (adjacent
