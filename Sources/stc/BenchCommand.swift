@@ -10,8 +10,9 @@ enum BenchCommand {
         Usage: stc bench [--json] [--quick] [--filter NAME]...
 
         Measures the hot paths and prints each figure as median [min … max] over repeated timed batches:
-        selection decode + canonicalize (ours vs Foundation; device captures from ../shared when present,
-        synthetic selections with 1, 13 and 50 tokens per kind), a plain byte copy of the same input (the limit),
+        selection decode + canonicalize (ours, through FamilyActivitySelection and direct, vs Foundation; device
+        captures from ../shared when present, synthetic selections with 1, 13 and 50 tokens per kind; the target
+        is held on the direct path), a plain byte copy of the same input (the limit),
         URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
         conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (when the
         fuzzers are built in Fuzz/.build/release). Comparisons run in alternating batches of the same run, so

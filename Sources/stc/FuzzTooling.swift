@@ -206,14 +206,40 @@ enum FuzzBuild {
         [fuzzPackage + "/.build/release.yaml", fuzzPackage + "/.build/release/description.json"]
     }
 
-    /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. A build
-    /// that fails because SwiftPM's caches do not know a new target is retried once without them.
+    /// Where stc keeps the list of source files of its last successful fuzz build (``sourceList(root:)``).
+    static func sourceStamp(fuzzPackage: String) -> String { fuzzPackage + "/.build/stc-sources" }
+
+    /// The Swift files the fuzz build compiles (the root package's `Sources` and `Fuzz/Sources`), one path a line,
+    /// sorted. SwiftPM's cached plan of the Fuzz package does not see a file added to its path dependency (the
+    /// build then fails on whatever the new file declares), so when this list differs from the last successful
+    /// build's, the plan is cleared first.
+    static func sourceList(root: String) -> String {
+        var paths: [String] = []
+        for directory in ["Sources", "Fuzz/Sources"] {
+            let base = (root as NSString).appendingPathComponent(directory)
+            let files = (try? FileManager.default.subpathsOfDirectory(atPath: base)) ?? []
+            paths += files.filter { $0.hasSuffix(".swift") }.map { directory + "/" + $0 }
+        }
+        return paths.sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. When the
+    /// package's source files changed since stc's last fuzz build, SwiftPM's cached plan is cleared first; a
+    /// build that still fails because the caches do not know a new target is retried once without them.
     static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
         guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
         let fuzz = try workspace.fuzzPackage()
+        let sources = sourceList(root: try workspace.requirePackage())
+        let stamp = sourceStamp(fuzzPackage: fuzz)
+        var planIsStale = false
+        if let last = try? String(contentsOfFile: stamp, encoding: .utf8), last != sources {
+            Console.error("stc: source files were added or removed since the last fuzz build; clearing SwiftPM's cached plan (it does not see new files in a path dependency)")
+            for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
+            planIsStale = true
+        }
         for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
             let started = Date()
-            var output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product))
+            var output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale))
             if output.status != 0, stalePlanMessages.contains(where: output.text.contains) {
                 Console.error("stc: SwiftPM's cached manifest or build plan predates a target in Fuzz/Sources; clearing it and building again")
                 for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
@@ -225,6 +251,7 @@ enum FuzzBuild {
             }
             Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
         }
+        try? Data(sources.utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
     }
 
     private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {

@@ -159,6 +159,56 @@ import Testing
         #expect(calls2.count == 1)
     }
 
+    @Test func aSourceFileAddedSinceTheLastBuildClearsThePlanFirst() throws {
+        // A stand-in `swift` that records its arguments and "builds" the stand-in fuzzer. SwiftPM's cached plan does
+        // not see a file added to the root package; stc notices from its list of the last build's sources.
+        let package = try Self.packageWithStandInFuzzer()
+        let corpus = try Self.temporaryCorpus(copying: ["url"])
+        let bin = package.appendingPathComponent("bin")
+        defer {
+            try? FileManager.default.removeItem(at: package)
+            try? FileManager.default.removeItem(at: corpus)
+        }
+        let fuzzer = package.appendingPathComponent("Fuzz/.build/release/url")
+        try FileManager.default.moveItem(at: fuzzer, to: package.appendingPathComponent("built-url"))
+        let plan = package.appendingPathComponent("Fuzz/.build/release.yaml")
+        let sources = package.appendingPathComponent("Sources/Lib")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try Data("let a = 1\n".utf8).write(to: sources.appendingPathComponent("A.swift"))
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let swift = bin.appendingPathComponent("swift")
+        try Data(
+            """
+            #!/bin/sh
+            echo "swift $*" >> '\(package.path)/calls'
+            cp '\(package.path)/built-url' '\(fuzzer.path)'; echo plan > '\(plan.path)'; echo 'Build complete!'; exit 0
+
+            """.utf8
+        ).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func build() throws -> (status: Int32, stderr: String, call: String) {
+            let run = try StcBinary.run(
+                ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
+            let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(separator: "\n")
+            return (run.status, run.stderr, String(calls.last ?? ""))
+        }
+
+        let first = try build()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.call.contains("--manifest-cache none"), "\(first.call)")
+        let same = try build()  // nothing changed: the cached plan is used
+        #expect(!same.call.contains("--manifest-cache none") && !same.stderr.contains("cached plan"), "\(same.stderr)")
+
+        try Data("let b = 2\n".utf8).write(to: sources.appendingPathComponent("B.swift"))
+        let added = try build()
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("source files were added or removed since the last fuzz build"), "\(added.stderr)")
+        #expect(added.call.contains("--manifest-cache none"), "\(added.call)")
+        let again = try build()  // the new list was recorded
+        #expect(!again.call.contains("--manifest-cache none"), "\(again.call)")
+    }
+
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
         let package = try Self.packageWithStandInFuzzer()
         let corpus = try Self.temporaryCorpus(copying: ["url"])
