@@ -1,5 +1,11 @@
 import ScreenTimeReference
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension FuzzTargets {
     /// `url`: the bytes both as a string to percent-encode and as an encoded component to decode (SPEC §4).
     ///
@@ -27,18 +33,98 @@ extension FuzzTargets {
     }
 }
 
+/// The percent codec the `url` checks run against: ``ReferencePercentCodec`` under libFuzzer and replay, a
+/// deliberately wrong one in the tests that show each check still catches what it is there for.
+public protocol PercentCodecUnderTest {
+    static func encodeComponent(_ text: String) -> String
+    static func encodeComponent(bytes: [UInt8]) -> String
+    static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String
+    static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String
+}
+
+/// `PercentEncoding`, the reference, as a ``PercentCodecUnderTest``.
+public enum ReferencePercentCodec: PercentCodecUnderTest {
+    public static func encodeComponent(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
+    public static func encodeComponent(bytes: [UInt8]) -> String { PercentEncoding.encodeComponent(bytes: bytes) }
+    public static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+        try PercentEncoding.decodeComponent(text)
+    }
+    public static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+        try PercentEncoding.decodeComponent(utf8: bytes)
+    }
+}
+
+/// The shield-text template the `template` checks run against: `ShieldTextTemplate` under libFuzzer and replay,
+/// a deliberately wrong one in the tests.
+public protocol ShieldTextTemplateUnderTest {
+    init(_ text: String)
+    var keys: [String] { get }
+    func render(_ values: [String: String?]) -> ShieldTextTemplate.Rendering
+}
+
+extension ShieldTextTemplate: ShieldTextTemplateUnderTest {}
+
 /// The invariants behind the `url` and `template` fuzz targets; `public` so that property tests can reuse them.
+///
+/// They run under libFuzzer with ASan and comparison tracing, where every byte loop written here costs a traced
+/// comparison per byte and every temporary Array or String an allocation. So: byte equality is one `memcmp`,
+/// byte searches are `memchr`, the harness's own byte classes are 256-entry tables (built once from the
+/// definitions written here, nothing shared with the reference), and failure messages and diagnoses are only
+/// computed once something failed. Where a check is skipped because an earlier one already covered the very
+/// same values, a comment says why and `FuzzCorpusTests` shows the planted bug it is about is still caught.
 public enum EncodingInvariants {
+    // MARK: Bytes
+
+    /// `a == b` byte for byte.
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }  // both empty
+        return memcmp(pa, pb, a.count) == 0
+    }
+
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// Whether the two strings have the same UTF-8 bytes (`==` on String is canonical equivalence, weaker).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        withUTF8(a) { pa in withUTF8(b) { pb in equal(pa, pb) } }
+    }
+
+    static func sameBytes(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool { withUTF8(a) { equal($0, b) } }
+
+    static func sameBytes(_ a: String, _ b: [UInt8]) -> Bool { b.withUnsafeBufferPointer { sameBytes(a, $0) } }
+
+    /// The index of the first `byte` at or after `from`, or `b.count`.
+    static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard from < b.count, let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), b.count - from) else {
+            return b.count
+        }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
+    static func table<T>(_ entry: (UInt8) -> T) -> [T] { (0...255).map { entry(UInt8($0)) } }
+
     // MARK: url
 
-    public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? {
+    public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? { checkURL(bytes, codec: ReferencePercentCodec.self) }
+
+    public static func checkURL<Codec: PercentCodecUnderTest>(_ bytes: [UInt8], codec: Codec.Type) -> HarnessFailure? {
+        bytes.withUnsafeBufferPointer { input in checkURL(bytes, input, codec) }
+    }
+
+    static func checkURL<Codec: PercentCodecUnderTest>(
+        _ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
+    ) -> HarnessFailure? {
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
-        let text = String(decoding: bytes, as: UTF8.self)
-        let encoded = PercentEncoding.encodeComponent(text)
-        if let failure = checkEncoderOutput(Array(encoded.utf8), of: Array(text.utf8)) { return failure }
+        let text = String(decoding: input, as: UTF8.self)
+        let isUTF8 = sameBytes(text, input)  // nothing was repaired
+        let encoded = Codec.encodeComponent(text)
+        if let failure = withUTF8(encoded, { out in withUTF8(text) { checkEncoderOutput(out, of: $0) } }) { return failure }
         do throws(PercentDecodingError) {
-            let decoded = try PercentEncoding.decodeComponent(encoded)
-            if !decoded.utf8.elementsEqual(text.utf8) {
+            let decoded = try Codec.decodeComponent(encoded)
+            if !sameBytes(decoded, text) {
                 return HarnessFailure("decode(encode(s)) != s", "s = \(hexPreview(Array(text.utf8))), got \(hexPreview(Array(decoded.utf8)))")
             }
         } catch {
@@ -47,36 +133,46 @@ public enum EncodingInvariants {
 
         // 2. As raw bytes (not necessarily UTF-8): the encoder still keeps its alphabet, and the decoder gives the
         //    bytes back when they are UTF-8 and says invalidUTF8 when they are not.
-        let rawEncoded = PercentEncoding.encodeComponent(bytes: bytes)
-        if let failure = checkEncoderOutput(Array(rawEncoded.utf8), of: bytes) { return failure }
-        let isUTF8 = text.utf8.elementsEqual(bytes)
-        do throws(PercentDecodingError) {
-            let decoded = try PercentEncoding.decodeComponent(rawEncoded)
-            if !isUTF8 { return HarnessFailure("ill-formed UTF-8 decoded without an error", hexPreview(bytes)) }
-            if !decoded.utf8.elementsEqual(bytes) { return HarnessFailure("decode(encode(bytes)) != bytes", hexPreview(bytes)) }
-        } catch {
-            if isUTF8 { return HarnessFailure("decoding the encoder's output failed", "\(error); encoded \(preview(rawEncoded))") }
-            if error.code != .invalidUTF8 {
-                return HarnessFailure("encoded ill-formed UTF-8 failed with \(error.code), not invalidUTF8", "\(error)")
+        let rawEncoded = Codec.encodeComponent(bytes: bytes)
+        if isUTF8 {
+            // The bytes are `text`'s bytes. If the bytes encoder wrote what the text encoder wrote, the checks of
+            // part 1 were made on these very values (alphabet of `encoded` for these bytes, decode(encoded) gives
+            // them back), so they are not repeated; if it wrote anything else, one of the two is wrong.
+            if !sameBytes(rawEncoded, encoded) {
+                return HarnessFailure(
+                    "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8", "\(preview(rawEncoded)) against \(preview(encoded))")
+            }
+        } else {
+            if let failure = withUTF8(rawEncoded, { checkEncoderOutput($0, of: input) }) { return failure }
+            do throws(PercentDecodingError) {
+                _ = try Codec.decodeComponent(rawEncoded)
+                return HarnessFailure("ill-formed UTF-8 decoded without an error", hexPreview(bytes))
+            } catch {
+                if error.code != .invalidUTF8 {
+                    return HarnessFailure("encoded ill-formed UTF-8 failed with \(error.code), not invalidUTF8", "\(error)")
+                }
             }
         }
 
         // 3. As an encoded component: decoding is total and agrees with the naive decoder below.
-        let expected = naiveDecode(bytes)
+        let expected = naiveDecode(input)
         do throws(PercentDecodingError) {
-            let decoded = try PercentEncoding.decodeComponent(utf8: bytes)
+            let decoded = try Codec.decodeComponent(utf8: bytes)
             switch expected {
             case .decoded(let value):
-                if !decoded.utf8.elementsEqual(value) {
+                if !sameBytes(decoded, value) {
                     return HarnessFailure("decode differs from the naive decoder", "input \(preview(bytes))")
                 }
             case .rejected(let code):
                 return HarnessFailure("decode accepted an invalid component", "naive decoder: \(code); input \(preview(bytes))")
             }
-            // What decodes, re-encoded, decodes to the same text.
-            let again = Result { () throws(PercentDecodingError) in try PercentEncoding.decodeComponent(PercentEncoding.encodeComponent(decoded)) }
-            if case .success(let value) = again, value.utf8.elementsEqual(decoded.utf8) {} else {
-                return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+            // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no escapes),
+            // that is decode(encode(text)) == text, checked in part 1 on the same bytes.
+            if !sameBytes(decoded, input) {
+                let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
+                if case .success(let value) = again, sameBytes(value, decoded) {} else {
+                    return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                }
             }
         } catch {
             if case .decoded = expected {
@@ -90,9 +186,36 @@ public enum EncodingInvariants {
     /// The encoder's output: only unreserved ASCII, or `%` and two upper-case hex digits encoding exactly the
     /// byte that was not kept; one output unit per input byte.
     static func checkEncoderOutput(_ out: [UInt8], of input: [UInt8]) -> HarnessFailure? {
+        out.withUnsafeBufferPointer { o in input.withUnsafeBufferPointer { checkEncoderOutput(o, of: $0) } }
+    }
+
+    /// Exactly one output satisfies the rules above (each input byte has exactly one allowed encoding), so the
+    /// check writes it and compares; ``diagnoseEncoderOutput(_:of:)`` says where it differs.
+    static func checkEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
+        // Branch-free, one table load and one 4-byte store per byte: each byte's entry holds its three output
+        // units (itself or `%`, then both hex digits) and how far to move on (1 or 3), so a kept byte's digits
+        // are overwritten by what follows. (Every memory access here is an ASan check and a traced comparison.)
+        let same: Bool = encodedUnits.withUnsafeBufferPointer { units in
+            withUnsafeTemporaryAllocation(byteCount: 3 * input.count + 4, alignment: 4) { expected in
+                guard let base = expected.baseAddress else { return out.isEmpty }
+                var o = 0
+                for byte in input {
+                    let entry = units[Int(byte)]
+                    base.storeBytes(of: entry.littleEndian, toByteOffset: o, as: UInt32.self)
+                    o += Int(entry >> 24)
+                }
+                return equal(out, UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: o), count: o))
+            }
+        }
+        if same { return nil }
+        return diagnoseEncoderOutput(out, of: input) ?? HarnessFailure("encoder output is not the byte-by-byte encoding", preview(Array(out)))
+    }
+
+    /// Where the encoder's output breaks the rules (only run once it did).
+    static func diagnoseEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
         var o = 0
         for byte in input {
-            if PercentEncoding.isUnreserved(byte) {
+            if isUnreserved(byte) {
                 guard o < out.count, out[o] == byte else {
                     return HarnessFailure("encoder did not keep an unreserved byte", "byte 0x\(hex2(byte)) at output \(o)")
                 }
@@ -138,34 +261,49 @@ public enum EncodingInvariants {
         case rejected(PercentDecodingError.Code)
     }
 
+    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding { input.withUnsafeBufferPointer { naiveDecode($0) } }
+
     /// Decodes in two separate passes (escapes and raw characters, then UTF-8 validation by the standard library),
     /// nothing shared with the reference: a second opinion.
-    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding {
+    static func naiveDecode(_ input: UnsafeBufferPointer<UInt8>) -> NaiveDecoding {
         var out: [UInt8] = []
-        var i = 0
-        while i < input.count {
-            let c = input[i]
-            if c == UInt8(ascii: "%") {
-                guard i + 2 < input.count, let h = hexValue(input[i + 1]), let l = hexValue(input[i + 2]) else {
-                    return .rejected(.invalidPercentEncoding)
+        out.reserveCapacity(input.count)
+        let wellFormed = allowedRawTable.withUnsafeBufferPointer { raw in
+            hexValueTable.withUnsafeBufferPointer { hex in
+                var i = 0
+                while i < input.count {
+                    let c = input[i]
+                    if c == UInt8(ascii: "%") {
+                        guard i + 2 < input.count else { return false }
+                        let h = hex[Int(input[i + 1])]
+                        let l = hex[Int(input[i + 2])]
+                        guard h != 0xFF, l != 0xFF else { return false }
+                        out.append(h * 16 + l)
+                        i += 3
+                    } else if raw[Int(c)] {
+                        out.append(c)
+                        i += 1
+                    } else {
+                        return false
+                    }
                 }
-                out.append(h * 16 + l)
-                i += 3
-            } else if allowedRaw(c) {
-                out.append(c)
-                i += 1
-            } else {
-                return .rejected(.invalidPercentEncoding)
+                return true
             }
         }
+        if !wellFormed { return .rejected(.invalidPercentEncoding) }
         // The standard library repairs ill-formed UTF-8; a repair changes the bytes.
-        if !String(decoding: out, as: UTF8.self).utf8.elementsEqual(out) { return .rejected(.invalidUTF8) }
+        if !sameBytes(String(decoding: out, as: UTF8.self), out) { return .rejected(.invalidUTF8) }
         return .decoded(out)
+    }
+
+    /// RFC 3986 unreserved ASCII (`A–Z a–z 0–9 - . _ ~`), the only bytes an encoder keeps.
+    static func isUnreserved(_ c: UInt8) -> Bool {
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8.contains(c)
     }
 
     /// RFC 3986 query characters that may appear unencoded: unreserved, sub-delims and `: @ / ?`.
     static func allowedRaw(_ c: UInt8) -> Bool {
-        PercentEncoding.isUnreserved(c) || "!$&'()*+,;=:@/?".utf8.contains(c)
+        isUnreserved(c) || "!$&'()*+,;=:@/?".utf8.contains(c)
     }
 
     static func hexValue(_ c: UInt8) -> UInt8? {
@@ -182,80 +320,107 @@ public enum EncodingInvariants {
         return n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "A") + n - 10
     }
 
+    /// The functions above as tables, so that a byte's class is one load rather than a dozen traced comparisons.
+    /// A byte's encoding as bytes 0…2 (itself or `%`, the upper-case hex digits) and its length in byte 3.
+    static let encodedUnits: [UInt32] = table { byte in
+        let first = isUnreserved(byte) ? byte : UInt8(ascii: "%")
+        let length: UInt32 = isUnreserved(byte) ? 1 : 3
+        return UInt32(first) | UInt32(upperHex(byte >> 4)) << 8 | UInt32(upperHex(byte & 0x0F)) << 16 | length << 24
+    }
+    static let allowedRawTable: [Bool] = table(allowedRaw)
+    static let hexValueTable: [UInt8] = table { hexValue($0) ?? 0xFF }
+
     // MARK: template
 
     /// The input format of the `template` target: `TEMPLATE (NUL ITEM)*`, ITEM = `key=value` or `key` (nil).
     /// Later items win. Both parts are made into Strings (ill-formed UTF-8 becomes U+FFFD).
     public static func splitTemplateInput(_ bytes: [UInt8]) -> (template: String, values: [String: String?]) {
-        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false)
-        let template = String(decoding: parts.first ?? [], as: UTF8.self)
-        var values: [String: String?] = [:]
-        for item in parts.dropFirst() {
-            if let eq = item.firstIndex(of: UInt8(ascii: "=")) {
-                values[String(decoding: item[..<eq], as: UTF8.self)] = .some(String(decoding: item[(eq + 1)...], as: UTF8.self))
-            } else {
-                values[String(decoding: item, as: UTF8.self)] = .some(nil)
+        bytes.withUnsafeBufferPointer { b in
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+            var end = firstIndex(of: 0, in: b, from: 0)
+            let template = string(0..<end)
+            var values: [String: String?] = [:]
+            while end < b.count {  // b[end] is a NUL: an item follows
+                let start = end + 1
+                end = firstIndex(of: 0, in: b, from: start)
+                let eq = firstIndex(of: UInt8(ascii: "="), in: UnsafeBufferPointer(rebasing: b[..<end]), from: start)
+                if eq < end {
+                    values[string(start..<eq)] = .some(string((eq + 1)..<end))
+                } else {
+                    values[string(start..<end)] = .some(nil)
+                }
             }
+            return (template, values)
         }
-        return (template, values)
     }
 
-    public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? {
+    public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? { checkTemplate(bytes, as: ShieldTextTemplate.self) }
+
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as _: Template.Type) -> HarnessFailure? {
         let (text, values) = splitTemplateInput(bytes)
-        let template = ShieldTextTemplate(text)
+        let template = Template(text)
         let rendering = template.render(values)
 
         // The naive renderer: an independent reading of SPEC §4.
-        let pieces = NaiveTemplate.parse(Array(text.utf8))
-        let expected = NaiveTemplate.render(pieces, values)
-        if !rendering.text.utf8.elementsEqual(expected.text) {
+        let naive = NaiveTemplate(Array(text.utf8))
+        let expected = naive.render(values)
+        if !sameBytes(rendering.text, expected.text) {
             return HarnessFailure(
                 "rendering differs from the naive renderer",
                 "template \(preview(Array(text.utf8))): got \(preview(Array(rendering.text.utf8))), expected \(preview(expected.text))")
         }
 
-        // missing: no duplicates, exactly the keys without a value, in order of first appearance.
-        if Set(rendering.missing).count != rendering.missing.count {
-            return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
-        }
+        // missing: no duplicates, exactly the keys without a value, in order of first appearance. The naive list
+        // holds each key once by construction, so equal to it means no duplicates; which of the two broke is
+        // only worked out on failure.
         if rendering.missing != expected.missing {
+            if Set(rendering.missing).count != rendering.missing.count {
+                return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
+            }
             return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
         }
         let keys = template.keys
-        if keys != NaiveTemplate.keys(pieces) { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
-        if rendering.missing != keys.filter({ hasNoValue($0, values) }) {
+        if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
+        var m = 0
+        for key in keys where hasNoValue(key, values) {
+            guard m < rendering.missing.count, rendering.missing[m] == key else {
+                return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
+            }
+            m += 1
+        }
+        if m != rendering.missing.count {
             return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
         }
 
         // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
-        // then substituted back, give the same text.
+        // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
         var standIns: [String: String?] = [:]
-        var backs: [[UInt8]: [UInt8]] = [:]
-        for (n, (key, value)) in values.enumerated() {
+        standIns.reserveCapacity(values.count)
+        var originals: [String] = []
+        for (key, value) in values {
             guard let value, !value.isEmpty else {
-                standIns[key] = value
+                standIns[key] = .some(value)
                 continue
             }
-            let standIn: [UInt8] = [0] + Array(String(n).utf8) + [0]
-            standIns[key] = .some(String(decoding: standIn, as: UTF8.self))
-            backs[standIn] = Array(value.utf8)
+            standIns[key] = .some("\u{0}" + String(originals.count) + "\u{0}")
+            originals.append(value)
         }
-        let opaque = Array(template.render(standIns).text.utf8)
-        let substituted = substituteStandIns(opaque, backs)
-        if !rendering.text.utf8.elementsEqual(substituted) {
+        let opaque = template.render(standIns).text
+        let substitutedIsSame = withUTF8(opaque) { o in withUTF8(rendering.text) { matchesSubstituted(o, originals, $0) } }
+        if !substitutedIsSame {
             return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(Array(text.utf8)))")
         }
 
         // A key without a value never shows its name: renaming every such key (in the placeholders only) to a
         // fresh name changes nothing. Valid because the naive parser agreed with the reference above.
-        let missingKeys = Set(rendering.missing)
-        if !missingKeys.isEmpty {
+        if !rendering.missing.isEmpty {
+            let missingKeys = Set(rendering.missing)
             var fresh = 0
             var renamed: [String: String] = [:]
             for key in keys where missingKeys.contains(key) {
                 var name: String
                 repeat {
-                    name = "zz\(fresh)"
+                    name = "zz" + String(fresh)
                     fresh += 1
                 } while values[name] != nil || keys.contains(name)
                 renamed[key] = name
@@ -265,9 +430,9 @@ public enum EncodingInvariants {
                 renamedValues[name] = values[key]  // nil, empty, or absent: still no value
                 renamedValues[key] = nil
             }
-            let renamedText = NaiveTemplate.unparse(pieces, renaming: renamed)
-            let other = ShieldTextTemplate(String(decoding: renamedText, as: UTF8.self)).render(renamedValues)
-            if !other.text.utf8.elementsEqual(rendering.text.utf8) {
+            let renamedText = naive.unparse(renaming: renamed)
+            let other = Template(String(decoding: renamedText, as: UTF8.self)).render(renamedValues)
+            if !sameBytes(other.text, rendering.text) {
                 return HarnessFailure(
                     "the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(Array(text.utf8)))")
             }
@@ -280,99 +445,130 @@ public enum EncodingInvariants {
         return value.isEmpty
     }
 
-    static func substituteStandIns(_ text: [UInt8], _ backs: [[UInt8]: [UInt8]]) -> [UInt8] {
-        var out: [UInt8] = []
+    /// Whether `text` with every stand-in (NUL, n in decimal without leading zeros, NUL, n < originals.count)
+    /// replaced by `originals[n]` is `expected`; any other NUL stays a NUL.
+    static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: [String], _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
+        var e = 0
+        /// Whether `expected[e...]` starts with `part`; moves `e` past it.
+        func consume(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard part.count <= expected.count - e else { return false }
+            guard equal(part, UnsafeBufferPointer(rebasing: expected[e..<(e + part.count)])) else { return false }
+            e += part.count
+            return true
+        }
         while i < text.count {
-            if text[i] == 0, let end = text[(i + 1)...].firstIndex(of: 0), let value = backs[Array(text[i...end])] {
-                out.append(contentsOf: value)
+            let nul = firstIndex(of: 0, in: text, from: i)
+            guard consume(UnsafeBufferPointer(rebasing: text[i..<nul])) else { return false }
+            i = nul
+            if i == text.count { break }
+            let end = firstIndex(of: 0, in: text, from: i + 1)
+            if end < text.count, let n = decimal(UnsafeBufferPointer(rebasing: text[(i + 1)..<end])), n < originals.count {
+                guard withUTF8(originals[n], consume) else { return false }
                 i = end + 1
             } else {
-                out.append(text[i])
+                guard consume(UnsafeBufferPointer(rebasing: text[i..<(i + 1)])) else { return false }
                 i += 1
             }
         }
-        return out
+        return e == expected.count
+    }
+
+    /// The value of canonical decimal digits (no sign, no leading zero unless just "0"), nil otherwise.
+    static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 6, digits.count == 1 || digits[0] != UInt8(ascii: "0") else { return nil }
+        var n = 0
+        for d in digits {
+            guard d >= UInt8(ascii: "0"), d <= UInt8(ascii: "9") else { return nil }
+            n = n * 10 + Int(d - UInt8(ascii: "0"))
+        }
+        return n
     }
 
     /// A second shield-text template implementation, written for clarity: at each `{`, look at the text up to
     /// the next brace; if that brace is `}` and the text is `key` or `key|fallback` with a valid key, it is a
-    /// placeholder; otherwise the `{` is literal.
-    enum NaiveTemplate {
+    /// placeholder; otherwise the `{` is literal. Pieces are ranges of the template's bytes.
+    struct NaiveTemplate {
         enum Piece {
-            case literal([UInt8])
-            case placeholder(key: [UInt8], fallback: [UInt8]?)
+            case literal(Range<Int>)
+            case placeholder(key: String, fallback: Range<Int>?)
         }
+
+        let bytes: [UInt8]
+        let pieces: [Piece]
+        /// The placeholder keys in order of first appearance, each once.
+        let keys: [String]
 
         static func isKeyByte(_ c: UInt8) -> Bool {
-            PercentEncoding.isUnreserved(c) && c != UInt8(ascii: "~")
+            isUnreserved(c) && c != UInt8(ascii: "~")
         }
 
-        static func parse(_ t: [UInt8]) -> [Piece] {
+        static let keyByteTable: [Bool] = table(isKeyByte)
+
+        init(_ t: [UInt8]) {
+            bytes = t
             var pieces: [Piece] = []
-            var literal: [UInt8] = []
-            var i = 0
-            while i < t.count {
-                if t[i] == UInt8(ascii: "{"),
-                    let next = t[(i + 1)...].firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }),
-                    t[next] == UInt8(ascii: "}")
-                {
-                    let inside = t[(i + 1)..<next]
-                    let bar = inside.firstIndex(of: UInt8(ascii: "|"))
-                    let key = inside[..<(bar ?? next)]
-                    if !key.isEmpty, key.allSatisfy(isKeyByte) {
-                        if !literal.isEmpty { pieces.append(.literal(literal)) }
-                        literal = []
-                        pieces.append(.placeholder(key: Array(key), fallback: bar.map { Array(inside[($0 + 1)...]) }))
-                        i = next + 1
-                        continue
+            var keys: [String] = []
+            t.withUnsafeBufferPointer { t in
+                Self.keyByteTable.withUnsafeBufferPointer { isKey in
+                    var literalStart = 0
+                    var i = firstIndex(of: UInt8(ascii: "{"), in: t, from: 0)
+                    while i < t.count {  // t[i] is a `{`
+                        let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
+                        // The next brace is a `}` when there is one before the next `{`.
+                        let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: i + 1)
+                        if close < nextOpen {
+                            let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: i + 1)
+                            let key = UnsafeBufferPointer(rebasing: t[(i + 1)..<bar])
+                            if !key.isEmpty, key.allSatisfy({ isKey[Int($0)] }) {
+                                if literalStart < i { pieces.append(.literal(literalStart..<i)) }
+                                let name = String(decoding: key, as: UTF8.self)
+                                pieces.append(.placeholder(key: name, fallback: bar < close ? (bar + 1)..<close : nil))
+                                if !keys.contains(name) { keys.append(name) }
+                                literalStart = close + 1
+                            }
+                        }
+                        i = nextOpen  // the first `{` after i, so also the first after a placeholder that ends before it
                     }
+                    if literalStart < t.count { pieces.append(.literal(literalStart..<t.count)) }
                 }
-                literal.append(t[i])
-                i += 1
             }
-            if !literal.isEmpty { pieces.append(.literal(literal)) }
-            return pieces
+            self.pieces = pieces
+            self.keys = keys
         }
 
-        static func render(_ pieces: [Piece], _ values: [String: String?]) -> (text: [UInt8], missing: [String]) {
+        func render(_ values: [String: String?]) -> (text: [UInt8], missing: [String]) {
             var text: [UInt8] = []
+            text.reserveCapacity(bytes.count)
             var missing: [String] = []
             for piece in pieces {
                 switch piece {
-                case .literal(let bytes): text += bytes
-                case .placeholder(let keyBytes, let fallback):
-                    let key = String(decoding: keyBytes, as: UTF8.self)
+                case .literal(let range): text += bytes[range]
+                case .placeholder(let key, let fallback):
                     if !hasNoValue(key, values), let entry = values[key], let value = entry {
-                        text += Array(value.utf8)
+                        text += value.utf8
                     } else {
                         if !missing.contains(key) { missing.append(key) }
-                        text += fallback ?? []
+                        if let fallback { text += bytes[fallback] }
                     }
                 }
             }
             return (text, missing)
         }
 
-        static func keys(_ pieces: [Piece]) -> [String] {
-            var keys: [String] = []
-            for case .placeholder(let key, _) in pieces {
-                let name = String(decoding: key, as: UTF8.self)
-                if !keys.contains(name) { keys.append(name) }
-            }
-            return keys
-        }
-
-        static func unparse(_ pieces: [Piece], renaming: [String: String]) -> [UInt8] {
+        func unparse(renaming: [String: String]) -> [UInt8] {
             var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8 * renaming.count)
             for piece in pieces {
                 switch piece {
-                case .literal(let bytes): out += bytes
-                case .placeholder(let keyBytes, let fallback):
-                    let key = String(decoding: keyBytes, as: UTF8.self)
+                case .literal(let range): out += bytes[range]
+                case .placeholder(let key, let fallback):
                     out.append(UInt8(ascii: "{"))
-                    out += Array((renaming[key] ?? key).utf8)
-                    if let fallback { out += [UInt8(ascii: "|")] + fallback }
+                    out += (renaming[key] ?? key).utf8
+                    if let fallback {
+                        out.append(UInt8(ascii: "|"))
+                        out += bytes[fallback]
+                    }
                     out.append(UInt8(ascii: "}"))
                 }
             }

@@ -30,6 +30,11 @@ public final class ChoiceSource {
     public private(set) var didOverrun = false
     /// The most choices one case may make before every further choice becomes 0.
     public let maxChoices: Int
+    /// Whether `choices` and `maxima` are kept. A source that only answers "does this input pass" (a fuzz
+    /// harness: `Property.holds`) needs neither, and growing two arrays per draw was its main allocation.
+    public let records: Bool
+    /// Choices made so far, recorded or not (what `maxChoices` limits).
+    var drawCount = 0
 
     /// Random choices from a seed.
     public init(seed: UInt64, maxChoices: Int = 10_000) {
@@ -38,6 +43,7 @@ public final class ChoiceSource {
         prefix = []
         input = []
         self.maxChoices = max(0, maxChoices)
+        records = true
         choices.reserveCapacity(64)
         maxima.reserveCapacity(64)
     }
@@ -49,15 +55,18 @@ public final class ChoiceSource {
         prefix = choices
         input = []
         self.maxChoices = max(0, maxChoices)
+        records = true
     }
 
     /// Decodes choices from raw bytes (see `ChoiceSequence.encode` for the format); past the end, all 0.
-    public init(bytes: [UInt8], maxChoices: Int = 10_000) {
+    /// `recording: false` leaves `choices` and `maxima` empty (the values drawn are the same).
+    public init(bytes: [UInt8], maxChoices: Int = 10_000, recording: Bool = true) {
         mode = .bytes
         rng = Xoshiro256(seed: 0)
         prefix = []
         input = bytes
         self.maxChoices = max(0, maxChoices)
+        records = recording
     }
 
     /// Restarts in random mode with a new seed, keeping allocated storage (the runner's hot loop).
@@ -65,6 +74,7 @@ public final class ChoiceSource {
         mode = .random
         rng = Xoshiro256(seed: seed)
         cursor = 0
+        drawCount = 0
         choices.removeAll(keepingCapacity: true)
         maxima.removeAll(keepingCapacity: true)
         isInvalid = false
@@ -86,7 +96,7 @@ public final class ChoiceSource {
     /// which lets a generator bias its distribution while still recording a plain number.
     public func draw(upTo max: UInt64, random: (inout Xoshiro256) -> UInt64) -> UInt64 {
         if max == 0 { return 0 }
-        if choices.count >= maxChoices {
+        if drawCount >= maxChoices {
             didOverrun = true
             isInvalid = true
             return 0
@@ -102,8 +112,11 @@ public final class ChoiceSource {
             value = readBytes(for: max)
         }
         if value > max { value %= (max &+ 1) }  // max < UInt64.max here, so no overflow
-        choices.append(value)
-        maxima.append(max)
+        drawCount += 1
+        if records {
+            choices.append(value)
+            maxima.append(max)
+        }
         return value
     }
 

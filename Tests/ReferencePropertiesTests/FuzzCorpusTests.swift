@@ -1,5 +1,6 @@
 import Foundation
 import PropertyTesting
+import ScreenTimeReference
 import Testing
 
 @testable import FuzzHarnesses
@@ -114,7 +115,7 @@ import Testing
         ("{k|a|b}", [:], "a|b", ["k"]),
     ] as [(String, [String: String?], String, [String])])
     func theNaiveRendererFollowsTheSpec(template: String, values: [String: String?], text: String, missing: [String]) {
-        let result = EncodingInvariants.NaiveTemplate.render(EncodingInvariants.NaiveTemplate.parse(Array(template.utf8)), values)
+        let result = EncodingInvariants.NaiveTemplate(Array(template.utf8)).render(values)
         #expect(String(decoding: result.text, as: UTF8.self) == text)
         #expect(result.missing == missing)
     }
@@ -126,6 +127,214 @@ import Testing
         #expect(values["a"] == .some("x=y"))
         #expect(values["b"] == .some(nil))
         #expect(values["c"] == .some(""))
+    }
+
+    @Test func theEncoderCheckSaysWhereTheOutputIsWrong() {
+        #expect(EncodingInvariants.checkEncoderOutput(Array("%c3%A9".utf8), of: [0xC3, 0xA9])?.invariant == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(EncodingInvariants.checkEncoderOutput(Array("a%20".utf8), of: Array("a".utf8))?.invariant == "encoder wrote extra bytes")
+        #expect(EncodingInvariants.checkEncoderOutput(Array("".utf8), of: Array("a".utf8))?.invariant == "encoder did not keep an unreserved byte")
+        #expect(EncodingInvariants.checkEncoderOutput([], of: []) == nil)
+    }
+
+    @Test func theNaiveParserKeepsKeysInOrderOfFirstAppearance() {
+        let naive = EncodingInvariants.NaiveTemplate(Array("{b}{a|x}{{b}} {c|}{ a}{a}".utf8))
+        #expect(naive.keys == ["b", "a", "c"])
+        #expect(String(decoding: naive.unparse(renaming: ["a": "zz0"]), as: UTF8.self) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
+    }
+
+    @Test func standInsAreSubstitutedBackAndAnythingElseMustMatch() {
+        func matches(_ text: String, _ originals: [String], _ expected: String) -> Bool {
+            var text = text
+            var expected = expected
+            return text.withUTF8 { t in expected.withUTF8 { EncodingInvariants.matchesSubstituted(t, originals, $0) } }
+        }
+        #expect(matches("a\u{0}0\u{0}b\u{0}1\u{0}", ["X", "{y}"], "aXb{y}"))
+        #expect(!matches("a\u{0}0\u{0}b", ["X"], "aX"))
+        #expect(!matches("a\u{0}01\u{0}", ["X", "Y"], "aY"))  // not a stand-in: stays as it is
+        #expect(matches("a\u{0}01\u{0}", ["X", "Y"], "a\u{0}01\u{0}"))
+        #expect(!matches("\u{0}2\u{0}", ["X", "Y"], "Y"))
+        #expect(matches("\u{0}", [], "\u{0}"))
+        #expect(!matches("ab", [], "abc"))
+    }
+
+    // MARK: The checkers still catch planted bugs
+
+    /// A percent codec that is the reference except for one planted bug.
+    enum PlantedCodec {
+        /// encodeComponent(bytes:) writes lower-case hex: the `url` checker skips re-checking the bytes encoder's
+        /// output on UTF-8 input because it must equal the text encoder's, so this shows that equality is checked.
+        enum LowerCaseBytesEncoder: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes).lowercased() }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(utf8: bytes)
+            }
+        }
+        /// The text encoder keeps `+` (form encoding's habit).
+        enum KeepsPlus: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String {
+                ReferencePercentCodec.encodeComponent(text).replacingOccurrences(of: "%2B", with: "+")
+            }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(utf8: bytes)
+            }
+        }
+        /// Both decoders turn `+` into a space.
+        enum PlusIsSpace: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(text).replacingOccurrences(of: "+", with: " ")
+            }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(utf8: bytes).replacingOccurrences(of: "+", with: " ")
+            }
+        }
+        /// The decoders repair ill-formed UTF-8 instead of rejecting it.
+        enum RepairsUTF8: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try decodeComponent(utf8: Array(text.utf8)) }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                var out: [UInt8] = []
+                var i = 0
+                while i < bytes.count {
+                    if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
+                        let byte = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+                    {
+                        out.append(byte)
+                        i += 3
+                    } else {
+                        out.append(bytes[i])
+                        i += 1
+                    }
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
+        /// Decoding errors point one byte too far.
+        enum OffsetOffByOne: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try decodeComponent(utf8: Array(text.utf8)) }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                do throws(PercentDecodingError) {
+                    return try ReferencePercentCodec.decodeComponent(utf8: bytes)
+                } catch {
+                    throw PercentDecodingError(error.reason, at: error.offset + 1)
+                }
+            }
+        }
+        /// The text encoder drops `é`. Only decoded text can hold one when the input is escaped ASCII, so only
+        /// the re-encoding of what decoded sees it: it shows that check still runs.
+        enum DropsEAcute: PercentCodecUnderTest {
+            static func encodeComponent(_ text: String) -> String {
+                ReferencePercentCodec.encodeComponent(text.replacingOccurrences(of: "é", with: ""))
+            }
+            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(utf8: bytes)
+            }
+        }
+    }
+
+    @Test func theURLCheckerCatchesPlantedBugs() {
+        func failure<Codec: PercentCodecUnderTest>(_ input: [UInt8], _ codec: Codec.Type) -> String? {
+            #expect(EncodingInvariants.checkURL(input) == nil, "the reference passes \(input)")
+            return EncodingInvariants.checkURL(input, codec: codec)?.invariant
+        }
+        #expect(failure(Array("é".utf8), PlantedCodec.LowerCaseBytesEncoder.self) == "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8")
+        #expect(failure([0xFF], PlantedCodec.LowerCaseBytesEncoder.self) == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(failure(Array("C++".utf8), PlantedCodec.KeepsPlus.self) == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(failure(Array("a+b".utf8), PlantedCodec.PlusIsSpace.self) == "decode(encode(s)) != s")
+        #expect(failure(Array("%2B".utf8), PlantedCodec.PlusIsSpace.self) == "decode differs from the naive decoder")
+        #expect(failure([0xC3, 0x28], PlantedCodec.RepairsUTF8.self) == "ill-formed UTF-8 decoded without an error")
+        #expect(failure(Array("a b".utf8), PlantedCodec.OffsetOffByOne.self) == "unencodedCharacter points at a byte that may appear raw")
+        #expect(failure(Array("%C3%A9".utf8), PlantedCodec.DropsEAcute.self) == "decode(encode(decode(x))) != decode(x)")
+        #expect(failure(Array("a%".utf8), PlantedCodec.OffsetOffByOne.self) == "decoding error offset outside the input")
+    }
+
+    /// A shield-text template that is the reference except for one planted bug.
+    struct PlantedTemplate<Bug: TemplateBug>: ShieldTextTemplateUnderTest {
+        let base: ShieldTextTemplate
+        init(_ text: String) { base = ShieldTextTemplate(text) }
+        var keys: [String] { Bug.keys(base.keys) }
+        func render(_ values: [String: String?]) -> ShieldTextTemplate.Rendering { Bug.render(base, values) }
+    }
+
+    protocol TemplateBug {
+        static func keys(_ keys: [String]) -> [String]
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+    }
+
+    /// Lists the first missing key twice (caught by the comparison with the naive list, which has no duplicates).
+    enum DuplicateMissing: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: r.text, missing: r.missing + r.missing.prefix(1))
+        }
+    }
+
+    /// Lists missing keys last-first.
+    enum ReversedMissing: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: r.text, missing: r.missing.reversed())
+        }
+    }
+
+    /// Renders the rendered text once more (values are re-scanned).
+    enum Rescans: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: ShieldTextTemplate(r.text).render(values).text, missing: r.missing)
+        }
+    }
+
+    /// Drops values that hold a NUL. Fuzzer values never do (NUL separates the items), so only the stand-in
+    /// rendering can see this: it shows that check still runs.
+    enum DropsValuesWithNUL: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values.mapValues { v in v.map { $0.contains("\u{0}") ? "" : $0 } })
+            return .init(text: r.text, missing: template.render(values).missing)
+        }
+    }
+
+    /// Shows the name of a missing key that starts with `zz`. Only the renaming check makes such names
+    /// (`zz0`, …) for a template that has none: it shows that check still runs.
+    enum LeaksZZNames: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: r.text + r.missing.filter { $0.hasPrefix("zz") }.joined(), missing: r.missing)
+        }
+    }
+
+    /// Forgets the last key.
+    enum ForgetsAKey: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { Array(keys.dropLast()) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    @Test func theTemplateCheckerCatchesPlantedBugs() {
+        func failure<Bug: TemplateBug>(_ input: String, _: Bug.Type) -> String? {
+            #expect(EncodingInvariants.checkTemplate(Array(input.utf8)) == nil, "the reference passes \(input)")
+            return EncodingInvariants.checkTemplate(Array(input.utf8), as: PlantedTemplate<Bug>.self)?.invariant
+        }
+        #expect(failure("{a}{b}", DuplicateMissing.self) == "missing lists a key twice")
+        #expect(failure("{a}{b}", ReversedMissing.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(failure("{a} {b}\u{0}a={b}\u{0}b=X", Rescans.self) == "rendering differs from the naive renderer")
+        #expect(failure("{a}!\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
+        #expect(failure("{k|fallback}", LeaksZZNames.self) == "the name of a key without a value shows in the output")
+        #expect(failure("{a}{b}", ForgetsAKey.self) == "keys differ from the naive parser")
     }
 
     @Test func theEncodingTargetsAreListed() {

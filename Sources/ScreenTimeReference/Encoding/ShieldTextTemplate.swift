@@ -34,27 +34,22 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     private enum Segment: Sendable, Hashable {
         /// Bytes `range` of the template, copied as they are.
         case literal(Range<Int>)
-        /// A placeholder; `fallback` is a byte range of the template, `nil` for `{key}`.
-        case placeholder(key: String, fallback: Range<Int>?)
+        /// A placeholder for `keys[key]`; `fallback` is a byte range of the template, `nil` for `{key}`.
+        case placeholder(key: Int, fallback: Range<Int>?)
     }
 
     private let bytes: [UInt8]
     private let segments: [Segment]
+
+    /// The placeholder keys in order of first appearance, each once.
+    public let keys: [String]
 
     /// Parses `text`. Never fails: whatever is not a placeholder is literal text.
     public init(_ text: String) {
         self.text = text
         let bytes = Array(text.utf8)
         self.bytes = bytes
-        self.segments = Self.parse(bytes)
-    }
-
-    /// The placeholder keys in order of first appearance, each once.
-    public var keys: [String] {
-        var seen = Set<String>()
-        var keys: [String] = []
-        for case .placeholder(let key, _) in segments where seen.insert(key).inserted { keys.append(key) }
-        return keys
+        (segments, keys) = Self.parse(bytes)
     }
 
     /// The rendered text and the keys that had no value.
@@ -79,17 +74,21 @@ public struct ShieldTextTemplate: Sendable, Hashable {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var missing: [String] = []
-        var seenMissing = Set<String>()
+        var isListed: [Bool] = []  // by key index, once a key is missing
         bytes.withUnsafeBufferPointer { template in
             for segment in segments {
                 switch segment {
                 case .literal(let range):
                     out.append(contentsOf: template[range])
-                case .placeholder(let key, let fallback):
-                    if let value = values[key] ?? nil, !value.isEmpty {
+                case .placeholder(let k, let fallback):
+                    if let value = values[keys[k]] ?? nil, !value.isEmpty {
                         out.append(contentsOf: value.utf8)
                     } else {
-                        if seenMissing.insert(key).inserted { missing.append(key) }
+                        if isListed.isEmpty { isListed = Array(repeating: false, count: keys.count) }
+                        if !isListed[k] {
+                            isListed[k] = true
+                            missing.append(keys[k])
+                        }
                         if let fallback { out.append(contentsOf: template[fallback]) }
                     }
                 }
@@ -113,12 +112,14 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// One left-to-right scan. Every byte is looked at a bounded number of times: when a placeholder attempt
     /// starting at `{` fails at byte `k`, bytes before `k` hold no `{` (keys, `|` and fallbacks have none),
     /// so the scan resumes at `k` and nothing is rescanned.
-    private static func parse(_ bytes: [UInt8]) -> [Segment] {
+    private static func parse(_ bytes: [UInt8]) -> (segments: [Segment], keys: [String]) {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         let bar = UInt8(ascii: "|")
         let n = bytes.count
         var segments: [Segment] = []
+        var keys: [String] = []
+        var keyIndex: [String: Int] = [:]
         var literalStart = 0
         var i = 0
         while i < n {
@@ -148,7 +149,15 @@ public struct ShieldTextTemplate: Sendable, Hashable {
             if matched {
                 if literalStart < i { segments.append(.literal(literalStart..<i)) }
                 let key = String(decoding: bytes[(i + 1)..<keyEnd], as: UTF8.self)
-                segments.append(.placeholder(key: key, fallback: fallback))
+                let number: Int
+                if let known = keyIndex[key] {
+                    number = known
+                } else {
+                    number = keys.count
+                    keyIndex[key] = number
+                    keys.append(key)
+                }
+                segments.append(.placeholder(key: number, fallback: fallback))
                 i = k + 1
                 literalStart = i
             } else {
@@ -157,6 +166,6 @@ public struct ShieldTextTemplate: Sendable, Hashable {
             }
         }
         if literalStart < n { segments.append(.literal(literalStart..<n)) }
-        return segments
+        return (segments, keys)
     }
 }
