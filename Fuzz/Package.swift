@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer targets for the Screen Time reference. Its own package, so that `swift test` at the root never
 // needs libFuzzer. Build with:
-//   swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//   swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+//     -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0
 // (or simply `stc fuzz run TARGET`). Each target is a thin shim over a harness body in ReferenceProperties,
 // which `swift test` at the root also runs on every corpus file.
 //

@@ -181,6 +181,7 @@ import Testing
             """
             #!/bin/sh
             echo "swift $*" >> '\(package.path)/calls'
+            mkdir -p '\(fuzzer.deletingLastPathComponent().path)'
             cp '\(package.path)/built-url' '\(fuzzer.path)'; echo plan > '\(plan.path)'; echo 'Build complete!'; exit 0
 
             """.utf8
@@ -207,6 +208,19 @@ import Testing
         #expect(added.call.contains("--manifest-cache none"), "\(added.call)")
         let again = try build()  // the new list was recorded
         #expect(!again.call.contains("--manifest-cache none"), "\(again.call)")
+
+        // A stamp from a build with other compiler flags: the release build is removed and compiled afresh.
+        let stamp = package.appendingPathComponent("Fuzz/.build/stc-sources")
+        let recorded = try String(contentsOf: stamp, encoding: .utf8)
+        #expect(recorded.hasPrefix("flags: -sanitize=fuzzer,address -Xllvm -asan-instrumentation-with-call-threshold=0\n"), "\(recorded)")
+        try Data(("flags: -sanitize=fuzzer,address\n" + recorded.drop { $0 != "\n" }.dropFirst()).utf8).write(to: stamp)
+        let marker = package.appendingPathComponent("Fuzz/.build/release/old-object.o")
+        try Data("o".utf8).write(to: marker)
+        let reflagged = try build()
+        #expect(reflagged.status == 0, "\(reflagged.stderr)")
+        #expect(reflagged.stderr.contains("the fuzz build flags changed"), "\(reflagged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker.path))
+        #expect(reflagged.call.contains("-asan-instrumentation-with-call-threshold=0"), "\(reflagged.call)")
     }
 
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
