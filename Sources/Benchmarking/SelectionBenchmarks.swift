@@ -173,7 +173,7 @@ extension BenchSuite {
             report.figures.append(Figure(id: "selection.\(input.id).direct", section: section, label: "ours, direct  \(input.label)",
                                          unit: "selections/s", itemsPerSecond: Stats(rc), bytesPerItem: bytes.count,
                                          repetitions: rc.count))
-            report.figures.append(Figure(id: "selection.\(input.id).foundation2", section: section, label: "Foundation  (paired with direct)",
+            report.figures.append(Figure(id: "selection.\(input.id).direct.foundation", section: section, label: "Foundation  (paired with direct)",
                                          unit: "selections/s", itemsPerSecond: Stats(rf), bytesPerItem: bytes.count,
                                          repetitions: rf.count))
             report.ratios.append(Ratio(id: "selection.\(input.id).direct", section: section, label: "  ours, direct / Foundation", value: Stats(directRatio)))

@@ -41,9 +41,9 @@ extension FamilyActivitySelection {
 /// duplicates. A selection lays its tokens' texts end to end (``of(_:)``); the decoder's direct path
 /// (``SelectionDecoder/canonicalBase64(of:)``) hands over the texts it read, where they are.
 struct CanonicalWriter {
-    var applications: [Range<Int>]
-    var categories: [Range<Int>]
-    var webDomains: [Range<Int>]
+    let applications: [Range<Int>]
+    let categories: [Range<Int>]
+    let webDomains: [Range<Int>]
     let includeEntireCategory: Bool
     /// The three untokenized identifier arrays, written (`[…]`).
     let identifiers: (applications: [UInt8], categories: [UInt8], webDomains: [UInt8])
