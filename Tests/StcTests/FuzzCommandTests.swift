@@ -110,35 +110,39 @@ import Testing
         #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
     }
 
+    /// Puts a stand-in `swift` in `<package>/bin`: it appends its arguments to `<package>/calls`, then runs `script`.
+    /// The package's stand-in fuzzer is moved to `<package>/built-url`, for the script to "build" by copying it
+    /// back. Returns a PATH that finds the stand-in first, and the stand-in's location.
+    static func standInSwift(in package: URL, script: String) throws -> (path: String, swift: URL) {
+        try FileManager.default.moveItem(
+            at: package.appendingPathComponent("Fuzz/.build/release/url"), to: package.appendingPathComponent("built-url"))
+        let bin = package.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let swift = bin.appendingPathComponent("swift")
+        try Data("#!/bin/sh\necho \"swift $*\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        return (bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), swift)
+    }
+
     @Test func aBuildThatFailsOnAStalePlanIsRetriedWithoutTheCaches() throws {
         // A stand-in `swift` first in PATH: like SwiftPM with a cached manifest that predates Fuzz/Sources/url, it
         // fails with "no product named" unless given --manifest-cache none; then it "builds" the stand-in fuzzer.
         let package = try Self.packageWithStandInFuzzer()
         let corpus = try Self.temporaryCorpus(copying: ["url"])
-        let bin = package.appendingPathComponent("bin")
         defer {
             try? FileManager.default.removeItem(at: package)
             try? FileManager.default.removeItem(at: corpus)
         }
-        let release = package.appendingPathComponent("Fuzz/.build/release")
-        let fuzzer = release.appendingPathComponent("url")
-        try FileManager.default.moveItem(at: fuzzer, to: package.appendingPathComponent("built-url"))
+        let fuzzer = package.appendingPathComponent("Fuzz/.build/release/url")
         try Data("stale".utf8).write(to: package.appendingPathComponent("Fuzz/.build/release.yaml"))
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let swift = bin.appendingPathComponent("swift")
-        try Data(
-            """
-            #!/bin/sh
-            echo "swift $*" >> '\(package.path)/calls'
-            case " $* " in
-              *" --manifest-cache none "*) cp '\(package.path)/built-url' '\(fuzzer.path)'; echo 'Build complete!'; exit 0 ;;
-              *) echo "error: no product named 'url'"; exit 1 ;;
-            esac
-
-            """.utf8
-        ).write(to: swift)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (path, swift) = try Self.standInSwift(
+            in: package,
+            script: """
+                case " $* " in
+                  *" --manifest-cache none "*) cp '\(package.path)/built-url' '\(fuzzer.path)'; echo 'Build complete!'; exit 0 ;;
+                  *) echo "error: no product named 'url'"; exit 1 ;;
+                esac
+                """)
 
         let run = try StcBinary.run(
             ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
@@ -164,30 +168,21 @@ import Testing
         // not see a file added to the root package; stc notices from its list of the last build's sources.
         let package = try Self.packageWithStandInFuzzer()
         let corpus = try Self.temporaryCorpus(copying: ["url"])
-        let bin = package.appendingPathComponent("bin")
         defer {
             try? FileManager.default.removeItem(at: package)
             try? FileManager.default.removeItem(at: corpus)
         }
         let fuzzer = package.appendingPathComponent("Fuzz/.build/release/url")
-        try FileManager.default.moveItem(at: fuzzer, to: package.appendingPathComponent("built-url"))
         let plan = package.appendingPathComponent("Fuzz/.build/release.yaml")
         let sources = package.appendingPathComponent("Sources/Lib")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try Data("let a = 1\n".utf8).write(to: sources.appendingPathComponent("A.swift"))
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let swift = bin.appendingPathComponent("swift")
-        try Data(
-            """
-            #!/bin/sh
-            echo "swift $*" >> '\(package.path)/calls'
-            mkdir -p '\(fuzzer.deletingLastPathComponent().path)'
-            cp '\(package.path)/built-url' '\(fuzzer.path)'; echo plan > '\(plan.path)'; echo 'Build complete!'; exit 0
-
-            """.utf8
-        ).write(to: swift)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (path, _) = try Self.standInSwift(
+            in: package,
+            script: """
+                mkdir -p '\(fuzzer.deletingLastPathComponent().path)'
+                cp '\(package.path)/built-url' '\(fuzzer.path)'; echo plan > '\(plan.path)'; echo 'Build complete!'; exit 0
+                """)
         func build() throws -> (status: Int32, stderr: String, call: String) {
             let run = try StcBinary.run(
                 ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])

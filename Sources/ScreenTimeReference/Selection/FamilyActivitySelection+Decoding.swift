@@ -112,7 +112,7 @@ public enum SelectionDecoder {
 
     /// Reads `json` and hands the reader, once the document has proved valid, to `finish`. The token texts go
     /// into one scratch buffer that lives as long as this call.
-    static func read<R>(_ json: [UInt8], _ finish: (inout SelectionReader) -> R) throws(SelectionDecodingError) -> R {
+    fileprivate static func read<R>(_ json: [UInt8], _ finish: (SelectionReader) -> R) throws(SelectionDecodingError) -> R {
         let result: Result<R, SelectionDecodingError> = json.withUnsafeBufferPointer { buffer in
             // Token texts are never longer than the JSON they come from; 16 bytes of slack let the copy store
             // whole 8-byte words.
@@ -120,7 +120,7 @@ public enum SelectionDecoder {
                 var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
                 do {
                     try reader.read()
-                    return .success(finish(&reader))
+                    return .success(finish(reader))
                 } catch let error as JSONParseError {
                     return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
                 } catch let error as SelectionDecodingError {
@@ -136,7 +136,7 @@ public enum SelectionDecoder {
 
 /// Reads a selection in one pass over the JSON, checking all of its syntax, and remembers the first schema and
 /// the first token problem so that a later syntax error still wins (`json` before `schema` before `token`).
-struct SelectionReader {
+private struct SelectionReader {
     var scanner: JSONScanner
     var schemaProblem: SelectionDecodingError?
     var tokenProblem: SelectionDecodingError?

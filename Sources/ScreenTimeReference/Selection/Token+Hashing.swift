@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Hashing and byte order of tokens.
 ///
 /// A token is hashed many times over (every `Set` insertion and lookup), and its `data` string is long (172
@@ -17,14 +25,6 @@ extension Token: Comparable {
     /// Stable order: ascending by the `data` string in ASCII (byte) order. (Ours; `SPEC.md` §1.)
     public static func < (lhs: Token, rhs: Token) -> Bool { TokenDigest.compareBytes(lhs.data, rhs.data) < 0 }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The keyed hash behind ``Token``'s `hash(into:)`, and byte comparison of `data` strings.
 enum TokenDigest {
