@@ -58,16 +58,6 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         #expect(invalid.err.contains("bad.json:2:12 (byte 39)"), "\(invalid.err)")
     }
 
-    @Test func defaultVectorsPathMissingIsAClearError() {
-        let previous = FileManager.default.currentDirectoryPath
-        let dir = Fixtures.temporaryDirectory()
-        FileManager.default.changeCurrentDirectoryPath(dir)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let (status, _, err) = stc([])
-        #expect(status == 2)
-        #expect(err.contains("corpus/conformance"))
-    }
-
     @Test func misbehavingAdapterRunCompletesAndExitsOne() throws {
         let dir = Fixtures.temporaryDirectory()
         let (status, out, _) = stc([
