@@ -157,26 +157,28 @@ extension BenchSuite {
             if directCanonicalize(bytes) != ours {
                 report.notes.append("selection \(input.id): the direct canonical form differs from the selection's")
             }
-            let a = Workload(items: 1, bytes: bytes.count) { referenceCanonicalize(bytes)?.utf8.count ?? 0 }
-            let b = Workload(items: 1, bytes: bytes.count) { foundation.canonicalize(input.stored)?.utf8.count ?? 0 }
-            let (ra, rb, ratio) = Timer.measurePaired(a, b, plan: plan)
-            report.figures.append(Figure(id: "selection.\(input.id).ours", section: section, label: "ours        \(input.label), \(bytes.count) B",
-                                         unit: "selections/s", itemsPerSecond: Stats(ra), bytesPerItem: bytes.count,
-                                         repetitions: ra.count))
-            report.figures.append(Figure(id: "selection.\(input.id).foundation", section: section, label: "Foundation  \(input.label)",
-                                         unit: "selections/s", itemsPerSecond: Stats(rb), bytesPerItem: bytes.count,
-                                         repetitions: rb.count))
-            report.ratios.append(Ratio(id: "selection.\(input.id)", section: section, label: "  ours / Foundation", value: Stats(ratio)))
-
-            let c = Workload(items: 1, bytes: bytes.count) { directCanonicalize(bytes)?.utf8.count ?? 0 }
-            let (rc, rf, directRatio) = Timer.measurePaired(c, b, plan: plan)
-            report.figures.append(Figure(id: "selection.\(input.id).direct", section: section, label: "ours, direct  \(input.label)",
-                                         unit: "selections/s", itemsPerSecond: Stats(rc), bytesPerItem: bytes.count,
-                                         repetitions: rc.count))
-            report.figures.append(Figure(id: "selection.\(input.id).direct.foundation", section: section, label: "Foundation  (paired with direct)",
-                                         unit: "selections/s", itemsPerSecond: Stats(rf), bytesPerItem: bytes.count,
-                                         repetitions: rf.count))
-            report.ratios.append(Ratio(id: "selection.\(input.id).direct", section: section, label: "  ours, direct / Foundation", value: Stats(directRatio)))
+            /// One of our paths against the Foundation path in alternating batches: the two figures, then their
+            /// ratio (which the report prints under the figure whose id ends in `.foundation`).
+            func pair(_ ids: (ours: String, foundation: String, ratio: String), _ labels: (ours: String, foundation: String, ratio: String),
+                      _ ours: @escaping () -> String?) {
+                let a = Workload(items: 1, bytes: bytes.count) { ours()?.utf8.count ?? 0 }
+                let b = Workload(items: 1, bytes: bytes.count) { foundation.canonicalize(input.stored)?.utf8.count ?? 0 }
+                let (ra, rb, ratio) = Timer.measurePaired(a, b, plan: plan)
+                report.figures.append(Figure(id: ids.ours, section: section, label: labels.ours, unit: "selections/s",
+                                             itemsPerSecond: Stats(ra), bytesPerItem: bytes.count, repetitions: ra.count))
+                report.figures.append(Figure(id: ids.foundation, section: section, label: labels.foundation, unit: "selections/s",
+                                             itemsPerSecond: Stats(rb), bytesPerItem: bytes.count, repetitions: rb.count))
+                report.ratios.append(Ratio(id: ids.ratio, section: section, label: labels.ratio, value: Stats(ratio)))
+            }
+            let id = "selection.\(input.id)"
+            pair((id + ".ours", id + ".foundation", id),
+                 ("ours        \(input.label), \(bytes.count) B", "Foundation  \(input.label)", "  ours / Foundation")) {
+                referenceCanonicalize(bytes)
+            }
+            pair((id + ".direct", id + ".direct.foundation", id + ".direct"),
+                 ("ours, direct  \(input.label)", "Foundation  (paired with direct)", "  ours, direct / Foundation")) {
+                directCanonicalize(bytes)
+            }
         }
 
         // The limit: copying the same bytes, paired with the decoder so that both see the same load.

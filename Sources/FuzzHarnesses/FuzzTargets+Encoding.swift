@@ -1,4 +1,5 @@
 import ScreenTimeReference
+import StrictJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -75,12 +76,8 @@ extension ShieldTextTemplate: ShieldTextTemplateUnderTest {}
 public enum EncodingInvariants {
     // MARK: Bytes
 
-    /// `a == b` byte for byte.
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }  // both empty
-        return memcmp(pa, pb, a.count) == 0
-    }
+    /// `a == b` byte for byte (`memcmp`).
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Bytes.equal(a, b) }
 
     static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var text = text
@@ -88,9 +85,7 @@ public enum EncodingInvariants {
     }
 
     /// Whether the two strings have the same UTF-8 bytes (`==` on String is canonical equivalence, weaker).
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        withUTF8(a) { pa in withUTF8(b) { pb in equal(pa, pb) } }
-    }
+    static func sameBytes(_ a: String, _ b: String) -> Bool { UTF8Bytes.equal(a, b) }
 
     static func sameBytes(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool { withUTF8(a) { equal($0, b) } }
 

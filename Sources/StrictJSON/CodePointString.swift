@@ -36,17 +36,22 @@ public struct CodePointString: Hashable, Comparable, Sendable, ExpressibleByStri
 
 /// Code point comparisons of Swift strings, done on their UTF-8 bytes with `memcmp` (for UTF-8, byte order and
 /// equality are code point order and equality). Hot: sets of identifiers, JSON equality, sorted output.
-enum UTF8Bytes {
+package enum UTF8Bytes {
     /// Whether `a` and `b` hold the same code points (Swift's `==` would ask for canonical equivalence).
-    static func equal(_ a: String, _ b: String) -> Bool {
+    package static func equal(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
         return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) == 0 } }
     }
 
+    /// Whether `x` and `y` hold the same bytes.
+    package static func equal(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        x.count == y.count && compare(x, y) == 0
+    }
+
     /// `memcmp` over the common length: negative, zero or positive. Empty buffers may have no address.
-    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int32 {
+    package static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int32 {
         let n = min(x.count, y.count)
         guard n > 0, let p = x.baseAddress, let q = y.baseAddress else { return 0 }
         return memcmp(p, q, n)

@@ -89,12 +89,8 @@ import Testing
     }
 
     @Test func runAddsThroughputASanOptionsTheUserDidNotSet() throws {
-        let package = try Self.packageWithStandInFuzzer()
-        let corpus = try Self.temporaryCorpus(copying: ["url"])
-        defer {
-            try? FileManager.default.removeItem(at: package)
-            try? FileManager.default.removeItem(at: corpus)
-        }
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
         let common = ["fuzz", "run", "url", "--no-build", "--verbose", "--time", "1", "--package", package.path, "--corpus", corpus.path]
 
         let plain = try StcBinary.run(common, environment: ["ASAN_OPTIONS": nil])
@@ -108,6 +104,15 @@ import Testing
 
         let own = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "malloc_context_size=30"])
         #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
+    }
+
+    /// A package with the stand-in fuzzer, and a scratch corpus holding `url`'s seeds (remove both afterwards).
+    static func standInWorkspace() throws -> (package: URL, corpus: URL) {
+        (try packageWithStandInFuzzer(), try temporaryCorpus(copying: ["url"]))
+    }
+
+    static func remove(_ directories: URL...) {
+        for directory in directories { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Puts a stand-in `swift` in `<package>/bin`: it appends its arguments to `<package>/calls`, then runs `script`.
@@ -127,12 +132,8 @@ import Testing
     @Test func aBuildThatFailsOnAStalePlanIsRetriedWithoutTheCaches() throws {
         // A stand-in `swift` first in PATH: like SwiftPM with a cached manifest that predates Fuzz/Sources/url, it
         // fails with "no product named" unless given --manifest-cache none; then it "builds" the stand-in fuzzer.
-        let package = try Self.packageWithStandInFuzzer()
-        let corpus = try Self.temporaryCorpus(copying: ["url"])
-        defer {
-            try? FileManager.default.removeItem(at: package)
-            try? FileManager.default.removeItem(at: corpus)
-        }
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
         let fuzzer = package.appendingPathComponent("Fuzz/.build/release/url")
         try Data("stale".utf8).write(to: package.appendingPathComponent("Fuzz/.build/release.yaml"))
         let (path, swift) = try Self.standInSwift(
@@ -166,12 +167,8 @@ import Testing
     @Test func aSourceFileAddedSinceTheLastBuildClearsThePlanFirst() throws {
         // A stand-in `swift` that records its arguments and "builds" the stand-in fuzzer. SwiftPM's cached plan does
         // not see a file added to the root package; stc notices from its list of the last build's sources.
-        let package = try Self.packageWithStandInFuzzer()
-        let corpus = try Self.temporaryCorpus(copying: ["url"])
-        defer {
-            try? FileManager.default.removeItem(at: package)
-            try? FileManager.default.removeItem(at: corpus)
-        }
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
         let fuzzer = package.appendingPathComponent("Fuzz/.build/release/url")
         let plan = package.appendingPathComponent("Fuzz/.build/release.yaml")
         let sources = package.appendingPathComponent("Sources/Lib")
@@ -219,12 +216,8 @@ import Testing
     }
 
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
-        let package = try Self.packageWithStandInFuzzer()
-        let corpus = try Self.temporaryCorpus(copying: ["url"])
-        defer {
-            try? FileManager.default.removeItem(at: package)
-            try? FileManager.default.removeItem(at: corpus)
-        }
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
         let common = ["fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path]
         let two = try StcBinary.run(common + ["--jobs", "2"])
         #expect(two.status == 0, "\(two.stdout)\(two.stderr)")

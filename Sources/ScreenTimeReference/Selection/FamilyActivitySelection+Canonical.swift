@@ -97,10 +97,10 @@ struct CanonicalWriter {
         return (writer, texts)
     }
 
-    /// Sorts ranges of `texts` by their bytes (`memcmp`, then length).
+    /// Sorts ranges of `texts` by their bytes (the order of ``Token``'s `<`).
     static func sortByBytes(_ ranges: inout [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) {
         guard ranges.count > 1 else { return }
-        ranges.sort { TokenDigest.compare(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1])) < 0 }
+        ranges.sort { JSONWriter.bytesLess(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1])) }
     }
 
     /// Sorts ranges of `texts` by their bytes and drops repeated texts.
@@ -112,7 +112,7 @@ struct CanonicalWriter {
         distinct.reserveCapacity(sorted.count)
         for range in sorted {
             if let last = distinct.last,
-                TokenDigest.compare(UnsafeBufferPointer(rebasing: texts[last]), UnsafeBufferPointer(rebasing: texts[range])) == 0
+                UTF8Bytes.equal(UnsafeBufferPointer(rebasing: texts[last]), UnsafeBufferPointer(rebasing: texts[range]))
             {
                 continue
             }

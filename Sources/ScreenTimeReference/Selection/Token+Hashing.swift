@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
+import StrictJSON
 
 /// Hashing and byte order of tokens.
 ///
@@ -23,10 +17,10 @@ extension Token {
 
 extension Token: Comparable {
     /// Stable order: ascending by the `data` string in ASCII (byte) order. (Ours; `SPEC.md` §1.)
-    public static func < (lhs: Token, rhs: Token) -> Bool { TokenDigest.compareBytes(lhs.data, rhs.data) < 0 }
+    public static func < (lhs: Token, rhs: Token) -> Bool { JSONWriter.codePointLess(lhs.data, rhs.data) }
 }
 
-/// The keyed hash behind ``Token``'s `hash(into:)`, and byte comparison of `data` strings.
+/// The keyed hash behind ``Token``'s `hash(into:)`.
 enum TokenDigest {
     /// Key words: one per 8 bytes of the longest `data` string the decoder accepts (1024 bytes are 1368
     /// characters, 171 words), rounded up to a pair. Longer strings (only ``Token/init(bytes:)`` makes them) are
@@ -74,23 +68,5 @@ enum TokenDigest {
             }
             return (low, high)
         }
-    }
-
-    /// `a` against `b` as UTF-8 bytes (`memcmp`, then length): negative, zero or positive.
-    static func compareBytes(_ a: String, _ b: String) -> Int {
-        let result = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
-        }
-        if let result = result ?? nil { return result }
-        return Array(a.utf8).withUnsafeBufferPointer { x in Array(b.utf8).withUnsafeBufferPointer { y in compare(x, y) } }
-    }
-
-    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        let common = min(x.count, y.count)
-        if common > 0, let p = x.baseAddress, let q = y.baseAddress {
-            let c = memcmp(p, q, common)
-            if c != 0 { return Int(c) }
-        }
-        return x.count - y.count
     }
 }
