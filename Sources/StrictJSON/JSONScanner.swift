@@ -91,6 +91,55 @@ public struct JSONScanner {
         return (key, offset)
     }
 
+    /// A member key as ``parseMemberKeyBytes()`` read it.
+    public enum MemberKey {
+        /// Printable ASCII without escapes: the key is exactly the bytes of ``JSONScanner/buffer`` in this range.
+        case plain(Range<Int>)
+        /// Any other key (escapes, non-ASCII), unescaped.
+        case decoded(String)
+    }
+
+    /// ``parseMemberKey()`` without building a `String` for the common key (printable ASCII, no escapes): a
+    /// decoder that only needs to recognise known keys then allocates nothing for them. The same checks, the same
+    /// errors at the same offsets, and the scanner ends at the same place.
+    public mutating func parseMemberKeyBytes() throws(JSONParseError) -> (key: MemberKey, offset: Int) {
+        skipWhitespace()
+        guard try peek() == UInt8(ascii: "\"") else { throw JSONParseError(.unexpectedByte, at: index) }
+        let offset = index
+        var i = skipPlainBytes(from: index + 1)
+        while i < buffer.count {
+            let c = buffer[i]
+            if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+            i += 1
+        }
+        let key: MemberKey
+        if i < buffer.count, buffer[i] == UInt8(ascii: "\"") {
+            key = .plain((offset + 1)..<i)
+            index = i + 1
+        } else {
+            key = .decoded(try parseString())
+        }
+        try consume(UInt8(ascii: ":"))
+        skipWhitespace()
+        return (key, offset)
+    }
+
+    /// The bytes of `key` (UTF-8: for JSON keys, equal bytes are equal code points).
+    public func withBytes<R>(of key: MemberKey, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch key {
+        case .plain(let range): return body(UnsafeBufferPointer(rebasing: buffer[range]))
+        case .decoded(var text): return text.withUTF8(body)
+        }
+    }
+
+    /// `key` as a `String` (built here for a plain key).
+    public func string(_ key: MemberKey) -> String {
+        switch key {
+        case .plain(let range): return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        case .decoded(let text): return text
+        }
+    }
+
     /// Validates one value without building it (still strict: UTF-8, escapes, numbers, depth), recording
     /// repeated keys in ``firstDuplicate``.
     public mutating func skipValue() throws(JSONParseError) {

@@ -118,15 +118,11 @@ public enum SelectionDecoder {
             // whole 8-byte words.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena in
                 var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
-                do {
-                    try reader.read()
+                do throws(JSONParseError) {
+                    if let problem = try reader.read() { return .failure(problem) }
                     return .success(finish(reader))
-                } catch let error as JSONParseError {
-                    return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
-                } catch let error as SelectionDecodingError {
-                    return .failure(error)
                 } catch {
-                    return .failure(SelectionDecodingError(.json, at: 0, detail: "\(error)"))
+                    return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
                 }
             }
         }
@@ -155,7 +151,11 @@ private struct SelectionReader {
     /// The token arrays met, one bit per kind (a `Set` of the kind would hash its raw `String` value).
     var seenTokenArrays: UInt8 = 0
     var includeEntireCategory: Bool?
-    var untokenized: [[UntokenizedIdentifier]] = [[], [], []]
+    /// The `untokenized*Identifiers`, in the order of ``SelectionDecoder/knownKeys`` (three arrays, not an array
+    /// of three: empty ones allocate nothing).
+    var untokenizedApplications: [UntokenizedIdentifier] = []
+    var untokenizedCategories: [UntokenizedIdentifier] = []
+    var untokenizedWebDomains: [UntokenizedIdentifier] = []
     var unknownKeys: [String] = []
 
     init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>) {
@@ -163,16 +163,18 @@ private struct SelectionReader {
         self.arena = arena
     }
 
-    mutating func schema(_ offset: Int, _ detail: String) {
-        if schemaProblem == nil { schemaProblem = SelectionDecodingError(.schema, at: offset, detail: detail) }
+    // The details are built only for the first problem of each code (most hostile documents have many).
+    mutating func schema(_ offset: Int, _ detail: @autoclosure () -> String) {
+        if schemaProblem == nil { schemaProblem = SelectionDecodingError(.schema, at: offset, detail: detail()) }
     }
 
-    mutating func token(_ offset: Int, _ detail: String) {
-        if tokenProblem == nil { tokenProblem = SelectionDecodingError(.token, at: offset, detail: detail) }
+    mutating func token(_ offset: Int, _ detail: @autoclosure () -> String) {
+        if tokenProblem == nil { tokenProblem = SelectionDecodingError(.token, at: offset, detail: detail()) }
     }
 
-    /// Reads the whole document; throws its first problem (`json`, then `schema`, then `token`).
-    mutating func read() throws {
+    /// Reads the whole document: throws its first syntax error (`json`), else returns its first `schema`
+    /// problem, else its first `token` problem, else `nil`. (A thrown error is typed, so nothing is boxed.)
+    mutating func read() throws(JSONParseError) -> SelectionDecodingError? {
         try scanner.beginDocument()
         let start = scanner.index
         if try scanner.peek() == UInt8(ascii: "{") {
@@ -187,7 +189,7 @@ private struct SelectionReader {
         for kind in SelectionTokenKind.allCases where seenTokenArrays & Self.bit(kind) == 0 {
             schema(scanner.index, "the \"\(kind.jsonKey)\" array is missing")
         }
-        if let problem = earliestSchemaProblem() ?? tokenProblem { throw problem }
+        return earliestSchemaProblem() ?? tokenProblem
     }
 
     /// The selection and the facts about its encoding (after ``read()`` succeeded).
@@ -202,9 +204,9 @@ private struct SelectionReader {
         (selection.applicationTokens, applicationSizes) = Self.distinct(applications, applicationByteCounts)
         (selection.categoryTokens, categorySizes) = Self.distinct(categories, categoryByteCounts)
         (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, webDomainByteCounts)
-        selection.untokenizedApplicationIdentifiers = Set(untokenized[0])
-        selection.untokenizedCategoryIdentifiers = Set(untokenized[1])
-        selection.untokenizedWebDomainIdentifiers = Set(untokenized[2])
+        selection.untokenizedApplicationIdentifiers = Set(untokenizedApplications)
+        selection.untokenizedCategoryIdentifiers = Set(untokenizedCategories)
+        selection.untokenizedWebDomainIdentifiers = Set(untokenizedWebDomains)
         return SelectionDecoder.Report(
             selection: selection,
             writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
@@ -227,8 +229,8 @@ private struct SelectionReader {
             applications: distinctSorted(applications), categories: distinctSorted(categories),
             webDomains: distinctSorted(webDomains), includeEntireCategory: includeEntireCategory ?? false,
             identifiers: (
-                CanonicalWriter.strings(untokenized[0]), CanonicalWriter.strings(untokenized[1]),
-                CanonicalWriter.strings(untokenized[2])
+                CanonicalWriter.strings(untokenizedApplications), CanonicalWriter.strings(untokenizedCategories),
+                CanonicalWriter.strings(untokenizedWebDomains)
             ))
         return SelectionDecoder.CanonicalForm(
             base64: writer.base64(texts: texts), applicationCount: writer.applications.count,
@@ -268,7 +270,7 @@ private struct SelectionReader {
         return problem
     }
 
-    mutating func readTopLevelObject() throws {
+    mutating func readTopLevelObject() throws(JSONParseError) {
         guard try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else {
             scanner.leave()
             return
@@ -277,14 +279,17 @@ private struct SelectionReader {
         var knownSeen: UInt8 = 0
         var unknownSeen: Set<CodePointString> = []  // by code point: "Café" in NFC and NFD are two keys
         repeat {
-            let (key, keyOffset) = try scanner.parseMemberKey()
+            // Known keys are recognised from their bytes; a String is built only for an unknown key.
+            let (key, keyOffset) = try scanner.parseMemberKeyBytes()
             let isNew: Bool
-            let known = Self.knownKeyIndex(key)
+            let known = scanner.withBytes(of: key) { Self.knownKeyIndex($0) }
+            var unknown = ""
             if let bit = known {
                 isNew = knownSeen & (1 << bit) == 0
                 knownSeen |= 1 << bit
             } else {
-                isNew = unknownSeen.insert(CodePointString(key)).inserted
+                unknown = scanner.string(key)
+                isNew = unknownSeen.insert(CodePointString(unknown)).inserted
             }
             if !isNew {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
@@ -305,11 +310,11 @@ private struct SelectionReader {
                     try scanner.skipValue()
                     schema(offset, "\"includeEntireCategory\" is not a boolean")
                 }
-            case 3?: try readStringArray(key, into: 0)  // untokenizedApplicationIdentifiers
-            case 4?: try readStringArray(key, into: 1)  // untokenizedCategoryIdentifiers
-            case 5?: try readStringArray(key, into: 2)  // untokenizedWebDomainIdentifiers
+            case 3?: untokenizedApplications = try readStringArray(3)  // untokenizedApplicationIdentifiers
+            case 4?: untokenizedCategories = try readStringArray(4)  // untokenizedCategoryIdentifiers
+            case 5?: untokenizedWebDomains = try readStringArray(5)  // untokenizedWebDomainIdentifiers
             default:
-                unknownKeys.append(key)
+                unknownKeys.append(unknown)
                 try scanner.skipValue()
             }
         } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
@@ -318,26 +323,19 @@ private struct SelectionReader {
 
     /// The index in ``SelectionDecoder/knownKeys`` of the key with exactly these bytes (code points), or `nil`.
     /// The seven keys differ in length, so the length picks the one candidate and one byte comparison decides.
-    static func knownKeyIndex(_ key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { bytes -> Int? in
-            let index: Int
-            switch bytes.count {
-            case 17: index = 0  // applicationTokens
-            case 14: index = 1  // categoryTokens
-            case 21: index = 2  // includeEntireCategory
-            case 33: index = 3  // untokenizedApplicationIdentifiers
-            case 30: index = 4  // untokenizedCategoryIdentifiers
-            case 31: index = 5  // untokenizedWebDomainIdentifiers
-            case 15: index = 6  // webDomainTokens
-            default: return nil
-            }
-            return knownKeyBytes[index].withUnsafeBufferPointer { known in
-                guard known.count == bytes.count else { return nil }
-                for i in 0..<known.count where known[i] != bytes[i] { return nil }
-                return index
-            }
+    static func knownKeyIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let index: Int
+        switch bytes.count {
+        case 17: index = 0  // applicationTokens
+        case 14: index = 1  // categoryTokens
+        case 21: index = 2  // includeEntireCategory
+        case 33: index = 3  // untokenizedApplicationIdentifiers
+        case 30: index = 4  // untokenizedCategoryIdentifiers
+        case 31: index = 5  // untokenizedWebDomainIdentifiers
+        case 15: index = 6  // webDomainTokens
+        default: return nil
         }
+        return knownKeyBytes[index].withUnsafeBufferPointer { UTF8Bytes.equal($0, bytes) } ? index : nil
     }
 
     /// The UTF-8 of ``SelectionDecoder/knownKeys``.
@@ -345,7 +343,7 @@ private struct SelectionReader {
 
     /// Opens the array that is `key`'s value; `false` (nothing left to read) when it is empty, or when it is not
     /// an array, which is a schema problem and is skipped.
-    mutating func openArray(_ key: String) throws -> Bool {
+    mutating func openArray(_ key: String) throws(JSONParseError) -> Bool {
         let offset = scanner.index
         guard try scanner.peek() == UInt8(ascii: "[") else {
             try scanner.skipValue()
@@ -359,19 +357,24 @@ private struct SelectionReader {
         return true
     }
 
-    mutating func readStringArray(_ key: String, into slot: Int) throws {
-        guard try openArray(key) else { return }
+    /// Reads the array of strings that is the value of known key number `keyIndex` (each key is read once: a
+    /// repeated one is skipped).
+    mutating func readStringArray(_ keyIndex: Int) throws(JSONParseError) -> [UntokenizedIdentifier] {
+        let key = SelectionDecoder.knownKeys[keyIndex]
+        var identifiers: [UntokenizedIdentifier] = []
+        guard try openArray(key) else { return identifiers }
         repeat {
             scanner.skipWhitespace()
             let elementOffset = scanner.index
             if try scanner.peek() == UInt8(ascii: "\"") {
-                untokenized[slot].append(UntokenizedIdentifier(try scanner.parseString()))
+                identifiers.append(UntokenizedIdentifier(try scanner.parseString()))
             } else {
                 try scanner.skipValue()
                 schema(elementOffset, "\"\(key)\" holds something other than a string")
             }
         } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
         scanner.leave()
+        return identifiers
     }
 
     static func bit(_ kind: SelectionTokenKind) -> UInt8 {
@@ -382,7 +385,7 @@ private struct SelectionReader {
         }
     }
 
-    mutating func readTokenArray(_ kind: SelectionTokenKind) throws {
+    mutating func readTokenArray(_ kind: SelectionTokenKind) throws(JSONParseError) {
         seenTokenArrays |= Self.bit(kind)
         guard try openArray(kind.jsonKey) else { return }
         // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
@@ -424,7 +427,7 @@ private struct SelectionReader {
     /// Reads one `{"data": "…"}` element; returns where its checked `data` text is in the arena (written at
     /// ``arenaCount``, which the caller moves past it) and its decoded byte count, or `nil` after recording a
     /// problem.
-    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws -> (Range<Int>, Int)? {
+    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws(JSONParseError) -> (Range<Int>, Int)? {
         let offset = scanner.index
         func place() -> String { "\(kind.jsonKey)[\(index)]" }
         guard try scanner.peek() == UInt8(ascii: "{") else {
@@ -438,7 +441,7 @@ private struct SelectionReader {
         var dataIsString = false
         var keys = KeySet()
         /// Reads a `"data"` value that is a string (the scanner is at its opening quote).
-        func readData() throws {
+        func readData() throws(JSONParseError) {
             dataOffset = scanner.index
             if let (text, result) = scanTokenData() {
                 data = text
@@ -465,9 +468,9 @@ private struct SelectionReader {
             more = try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}"))
         }
         while more {
-            let (key, keyOffset) = try scanner.parseMemberKey()
-            let isData = key.utf8.elementsEqual("data".utf8)
-            if !keys.insert(key, isData: isData) {
+            let (key, keyOffset) = try scanner.parseMemberKeyBytes()
+            let isData = scanner.withBytes(of: key, Self.isDataKey)
+            if !keys.insert(isData ? "data" : scanner.string(key), isData: isData) {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                 try scanner.skipValue()
             } else if isData, try scanner.peek() == UInt8(ascii: "\"") {
@@ -498,6 +501,12 @@ private struct SelectionReader {
             }
             return (data, byteCount)
         }
+    }
+
+    /// Whether a key's bytes are `data`.
+    static func isDataKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.count == 4 && key[0] == UInt8(ascii: "d") && key[1] == UInt8(ascii: "a") && key[2] == UInt8(ascii: "t")
+            && key[3] == UInt8(ascii: "a")
     }
 
     /// Whether the scanner is at the exact bytes `{"data":"` (a token object as iOS writes it).
