@@ -97,6 +97,15 @@ public struct JSONScanner {
         case plain(Range<Int>)
         /// Any other key (escapes, non-ASCII), unescaped.
         case decoded(String)
+
+        /// Calls `body` with the key's bytes (UTF-8: for JSON keys, equal bytes are equal code points); `buffer`
+        /// is the scanner's, which a plain key's range refers to.
+        public func withBytes<R>(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch self {
+            case .plain(let range): return body(UnsafeBufferPointer(rebasing: buffer[range]))
+            case .decoded(var text): return text.withUTF8(body)
+            }
+        }
     }
 
     /// ``parseMemberKey()`` without building a `String` for the common key (printable ASCII, no escapes): a
@@ -124,12 +133,9 @@ public struct JSONScanner {
         return (key, offset)
     }
 
-    /// The bytes of `key` (UTF-8: for JSON keys, equal bytes are equal code points).
+    /// Calls `body` with the bytes of `key`, read by this scanner.
     public func withBytes<R>(of key: MemberKey, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        switch key {
-        case .plain(let range): return body(UnsafeBufferPointer(rebasing: buffer[range]))
-        case .decoded(var text): return text.withUTF8(body)
-        }
+        key.withBytes(in: buffer, body)
     }
 
     /// `key` as a `String` (built here for a plain key).
@@ -147,10 +153,10 @@ public struct JSONScanner {
         switch try peek() {
         case UInt8(ascii: "{"):
             guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { depth -= 1; return }
-            var keys: Set<CodePointString> = []
+            var keys = ObjectKeys()
             repeat {
-                let (key, keyOffset) = try parseMemberKey()
-                if !keys.insert(CodePointString(key)).inserted, firstDuplicate == nil { firstDuplicate = keyOffset }
+                let (key, keyOffset) = try parseMemberKeyBytes()
+                if !keys.insert(key, of: self), firstDuplicate == nil { firstDuplicate = keyOffset }
                 try skipValue()
             } while try consumeSeparator(close: UInt8(ascii: "}"))
             depth -= 1
@@ -160,7 +166,7 @@ public struct JSONScanner {
                 try skipValue()
             } while try consumeSeparator(close: UInt8(ascii: "]"))
             depth -= 1
-        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
@@ -297,16 +303,31 @@ public struct JSONScanner {
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             index += 1
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(index - start + 32)
+        var bytes = ByteSink()
+        bytes.bytes.reserveCapacity(index - start + 32)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+        try scanStringRest(into: &bytes)
+        return String(decoding: bytes.bytes, as: UTF8.self)
+    }
+
+    /// Checks a string starting at the opening quote exactly as ``parseString()`` does (same errors, same end),
+    /// without building it: for values that are only validated.
+    public mutating func skipString() throws(JSONParseError) {
+        index = skipPlainBytes(from: index + 1)
+        var sink = DiscardingSink()
+        try scanStringRest(into: &sink)
+    }
+
+    /// The rest of a string from `index` (inside it) to after its closing quote: validates escapes and UTF-8,
+    /// and hands the unescaped bytes to `sink`.
+    mutating func scanStringRest<Sink: StringSink>(into bytes: inout Sink) throws(JSONParseError) {
         while true {
             guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
             let c = buffer[index]
             switch c {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: bytes, as: UTF8.self)
+                return
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &bytes)
             case 0..<0x20:
@@ -351,7 +372,7 @@ public struct JSONScanner {
     }
 
     /// Copies one multi-byte UTF-8 sequence after checking it (no overlongs, no surrogates, ≤ U+10FFFF).
-    mutating func copyUTF8Scalar(into bytes: inout [UInt8]) throws(JSONParseError) {
+    mutating func copyUTF8Scalar<Sink: StringSink>(into bytes: inout Sink) throws(JSONParseError) {
         let start = index
         guard let lead = UTF8Lead(buffer[index]) else { throw JSONParseError(.invalidUTF8, at: start) }
         let length = 1 + lead.continuationCount
@@ -366,7 +387,7 @@ public struct JSONScanner {
         index += length
     }
 
-    mutating func parseEscape(into bytes: inout [UInt8]) throws(JSONParseError) {
+    mutating func parseEscape<Sink: StringSink>(into bytes: inout Sink) throws(JSONParseError) {
         let start = index
         index += 1  // backslash
         guard index < buffer.count else { throw JSONParseError(.unexpectedEnd, at: index) }
@@ -418,4 +439,23 @@ public struct JSONScanner {
         }
         return value
     }
+}
+
+/// Where ``JSONScanner`` puts the unescaped bytes of a string it reads.
+protocol StringSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Keeps the bytes (``JSONScanner/parseString()``).
+struct ByteSink: StringSink {
+    var bytes: [UInt8] = []
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+}
+
+/// Drops the bytes (``JSONScanner/skipString()``): the string is only checked.
+struct DiscardingSink: StringSink {
+    func append(_ byte: UInt8) {}
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {}
 }

@@ -140,14 +140,11 @@ private struct SelectionReader {
     /// Every accepted token's `data` text (unescaped), end to end in document order; `arenaCount` bytes used.
     let arena: UnsafeMutableBufferPointer<UInt8>
     var arenaCount = 0
-    /// Where each kind's tokens are in ``arena``, in document order (duplicates included).
+    /// Where each kind's tokens are in ``arena``, in document order (duplicates included). Their decoded byte
+    /// counts follow from the (canonical) texts, so the report works them out instead of keeping them.
     var applications: [Range<Int>] = []
     var categories: [Range<Int>] = []
     var webDomains: [Range<Int>] = []
-    /// Decoded byte count of each token above, in the same order.
-    var applicationByteCounts: [Int] = []
-    var categoryByteCounts: [Int] = []
-    var webDomainByteCounts: [Int] = []
     /// The token arrays met, one bit per kind (a `Set` of the kind would hash its raw `String` value).
     var seenTokenArrays: UInt8 = 0
     var includeEntireCategory: Bool?
@@ -156,7 +153,8 @@ private struct SelectionReader {
     var untokenizedApplications: [UntokenizedIdentifier] = []
     var untokenizedCategories: [UntokenizedIdentifier] = []
     var untokenizedWebDomains: [UntokenizedIdentifier] = []
-    var unknownKeys: [String] = []
+    /// Top-level keys that are not among the seven, as read (Strings are made only for the report).
+    var unknownKeys: [JSONScanner.MemberKey] = []
 
     init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>) {
         self.scanner = scanner
@@ -187,7 +185,7 @@ private struct SelectionReader {
 
         if let duplicate = scanner.firstDuplicate { schema(duplicate, "a key is repeated in one object") }
         for kind in SelectionTokenKind.allCases where seenTokenArrays & Self.bit(kind) == 0 {
-            schema(scanner.index, "the \"\(kind.jsonKey)\" array is missing")
+            schema(scanner.index, Self.details[Self.keyIndex(kind)].missing)
         }
         return earliestSchemaProblem() ?? tokenProblem
     }
@@ -201,9 +199,9 @@ private struct SelectionReader {
         let applicationSizes: [Int]
         let categorySizes: [Int]
         let webDomainSizes: [Int]
-        (selection.applicationTokens, applicationSizes) = Self.distinct(applications, applicationByteCounts)
-        (selection.categoryTokens, categorySizes) = Self.distinct(categories, categoryByteCounts)
-        (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, webDomainByteCounts)
+        (selection.applicationTokens, applicationSizes) = Self.distinct(applications, byteCounts(self.applications))
+        (selection.categoryTokens, categorySizes) = Self.distinct(categories, byteCounts(self.categories))
+        (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, byteCounts(self.webDomains))
         selection.untokenizedApplicationIdentifiers = Set(untokenizedApplications)
         selection.untokenizedCategoryIdentifiers = Set(untokenizedCategories)
         selection.untokenizedWebDomainIdentifiers = Set(untokenizedWebDomains)
@@ -211,8 +209,13 @@ private struct SelectionReader {
             selection: selection,
             writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
             tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
-            unknownKeys: unknownKeys,
+            unknownKeys: unknownKeys.map { scanner.string($0) },
             includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// The decoded byte counts of the tokens whose texts are at `texts` in the arena.
+    func byteCounts(_ texts: [Range<Int>]) -> [Int] {
+        texts.map { Base64.decodedByteCount(of: UnsafeBufferPointer(rebasing: arena[$0])) }
     }
 
     /// Tokens made from their texts in the arena.
@@ -275,21 +278,19 @@ private struct SelectionReader {
             scanner.leave()
             return
         }
-        // The seven known keys are remembered by bit, without hashing; only unknown keys go into a set.
+        // The seven known keys are recognised from their bytes and remembered by bit; the others are kept as
+        // read, by code point ("Café" in NFC and NFD are two keys). No String is built for a key here.
         var knownSeen: UInt8 = 0
-        var unknownSeen: Set<CodePointString> = []  // by code point: "Café" in NFC and NFD are two keys
+        var unknownSeen = ObjectKeys()
         repeat {
-            // Known keys are recognised from their bytes; a String is built only for an unknown key.
             let (key, keyOffset) = try scanner.parseMemberKeyBytes()
             let isNew: Bool
             let known = scanner.withBytes(of: key) { Self.knownKeyIndex($0) }
-            var unknown = ""
             if let bit = known {
                 isNew = knownSeen & (1 << bit) == 0
                 knownSeen |= 1 << bit
             } else {
-                unknown = scanner.string(key)
-                isNew = unknownSeen.insert(CodePointString(unknown)).inserted
+                isNew = unknownSeen.insert(key, of: scanner)
             }
             if !isNew {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
@@ -314,7 +315,7 @@ private struct SelectionReader {
             case 4?: untokenizedCategories = try readStringArray(4)  // untokenizedCategoryIdentifiers
             case 5?: untokenizedWebDomains = try readStringArray(5)  // untokenizedWebDomainIdentifiers
             default:
-                unknownKeys.append(unknown)
+                unknownKeys.append(key)
                 try scanner.skipValue()
             }
         } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
@@ -343,11 +344,11 @@ private struct SelectionReader {
 
     /// Opens the array that is `key`'s value; `false` (nothing left to read) when it is empty, or when it is not
     /// an array, which is a schema problem and is skipped.
-    mutating func openArray(_ key: String) throws(JSONParseError) -> Bool {
+    mutating func openArray(_ keyIndex: Int) throws(JSONParseError) -> Bool {
         let offset = scanner.index
         guard try scanner.peek() == UInt8(ascii: "[") else {
             try scanner.skipValue()
-            schema(offset, "\"\(key)\" is not an array")
+            schema(offset, Self.details[keyIndex].notAnArray)
             return false
         }
         guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
@@ -360,9 +361,8 @@ private struct SelectionReader {
     /// Reads the array of strings that is the value of known key number `keyIndex` (each key is read once: a
     /// repeated one is skipped).
     mutating func readStringArray(_ keyIndex: Int) throws(JSONParseError) -> [UntokenizedIdentifier] {
-        let key = SelectionDecoder.knownKeys[keyIndex]
         var identifiers: [UntokenizedIdentifier] = []
-        guard try openArray(key) else { return identifiers }
+        guard try openArray(keyIndex) else { return identifiers }
         repeat {
             scanner.skipWhitespace()
             let elementOffset = scanner.index
@@ -370,11 +370,26 @@ private struct SelectionReader {
                 identifiers.append(UntokenizedIdentifier(try scanner.parseString()))
             } else {
                 try scanner.skipValue()
-                schema(elementOffset, "\"\(key)\" holds something other than a string")
+                schema(elementOffset, Self.details[keyIndex].notAString)
             }
         } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
         scanner.leave()
         return identifiers
+    }
+
+    /// The schema details that name a known key, made once (per document, building them was an allocation or
+    /// two of every failing decode).
+    static let details: [(missing: String, notAnArray: String, notAString: String)] = SelectionDecoder.knownKeys.map { key in
+        ("the \"\(key)\" array is missing", "\"\(key)\" is not an array", "\"\(key)\" holds something other than a string")
+    }
+
+    /// The index in ``SelectionDecoder/knownKeys`` of a kind's token array.
+    static func keyIndex(_ kind: SelectionTokenKind) -> Int {
+        switch kind {
+        case .application: 0
+        case .category: 1
+        case .webDomain: 6
+        }
     }
 
     static func bit(_ kind: SelectionTokenKind) -> UInt8 {
@@ -387,36 +402,24 @@ private struct SelectionReader {
 
     mutating func readTokenArray(_ kind: SelectionTokenKind) throws(JSONParseError) {
         seenTokenArrays |= Self.bit(kind)
-        guard try openArray(kind.jsonKey) else { return }
+        guard try openArray(Self.keyIndex(kind)) else { return }
         // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
         // do not grow one doubling at a time.
         let expected = min((scanner.buffer.count - scanner.index) / 180 + 1, 4096)
         switch kind {
-        case .application:
-            applications.reserveCapacity(expected)
-            applicationByteCounts.reserveCapacity(expected)
-        case .category:
-            categories.reserveCapacity(expected)
-            categoryByteCounts.reserveCapacity(expected)
-        case .webDomain:
-            webDomains.reserveCapacity(expected)
-            webDomainByteCounts.reserveCapacity(expected)
+        case .application: applications.reserveCapacity(expected)
+        case .category: categories.reserveCapacity(expected)
+        case .webDomain: webDomains.reserveCapacity(expected)
         }
         var index = 0
         repeat {
             scanner.skipWhitespace()
-            if let (text, byteCount) = try readToken(kind, index: index) {
+            if let text = try readToken(kind, index: index) {
                 arenaCount = text.upperBound
                 switch kind {
-                case .application:
-                    applications.append(text)
-                    applicationByteCounts.append(byteCount)
-                case .category:
-                    categories.append(text)
-                    categoryByteCounts.append(byteCount)
-                case .webDomain:
-                    webDomains.append(text)
-                    webDomainByteCounts.append(byteCount)
+                case .application: applications.append(text)
+                case .category: categories.append(text)
+                case .webDomain: webDomains.append(text)
                 }
             }
             index += 1
@@ -425,14 +428,13 @@ private struct SelectionReader {
     }
 
     /// Reads one `{"data": "…"}` element; returns where its checked `data` text is in the arena (written at
-    /// ``arenaCount``, which the caller moves past it) and its decoded byte count, or `nil` after recording a
-    /// problem.
-    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws(JSONParseError) -> (Range<Int>, Int)? {
+    /// ``arenaCount``, which the caller moves past it), or `nil` after recording a problem.
+    mutating func readToken(_ kind: SelectionTokenKind, index: Int) throws(JSONParseError) -> Range<Int>? {
         let offset = scanner.index
-        func place() -> String { "\(kind.jsonKey)[\(index)]" }
+        func place(_ rest: String) -> String { Self.tokenDetail(kind, index, rest) }
         guard try scanner.peek() == UInt8(ascii: "{") else {
             try scanner.skipValue()
-            token(offset, "\(place()) is not an object")
+            token(offset, place(" is not an object"))
             return nil
         }
         var data: Range<Int>?
@@ -470,7 +472,7 @@ private struct SelectionReader {
         while more {
             let (key, keyOffset) = try scanner.parseMemberKeyBytes()
             let isData = scanner.withBytes(of: key, Self.isDataKey)
-            if !keys.insert(isData ? "data" : scanner.string(key), isData: isData) {
+            if !keys.insert(key, isData: isData, of: scanner) {
                 if scanner.firstDuplicate == nil { scanner.firstDuplicate = keyOffset }
                 try scanner.skipValue()
             } else if isData, try scanner.peek() == UInt8(ascii: "\"") {
@@ -483,23 +485,47 @@ private struct SelectionReader {
         }
         scanner.leave()
         guard dataIsString, let data else {
-            token(dataOffset, keys.containsData ? "\(place()).data is not a string" : "\(place()) has no \"data\"")
+            token(dataOffset, place(keys.containsData ? ".data is not a string" : " has no \"data\""))
             return nil
         }
         switch check {
         case .failure(let failure):
-            token(dataOffset, "\(place()).data is not canonical base64: \(failure.reason.rawValue)")
+            token(dataOffset, Self.tokenDetail(kind, index, ".data is not canonical base64: ", failure.reason.rawValue))
             return nil
         case .success(let byteCount):
             if byteCount == 0 {
-                token(dataOffset, "\(place()).data is empty")
+                token(dataOffset, place(".data is empty"))
                 return nil
             }
             if byteCount > ApplicationToken.maximumByteCount {
-                token(dataOffset, "\(place()).data is \(byteCount) bytes, over \(ApplicationToken.maximumByteCount)")
+                token(dataOffset, place(".data is \(byteCount) bytes, over \(ApplicationToken.maximumByteCount)"))
                 return nil
             }
-            return (data, byteCount)
+            return data
+        }
+    }
+
+    /// A token problem's detail: where (`applicationTokens[3]`), then `rest` and `more`. Built in one allocation
+    /// (interpolating the place into the sentence took two or three).
+    static func tokenDetail(_ kind: SelectionTokenKind, _ index: Int, _ rest: String, _ more: String = "") -> String {
+        let key = kind.jsonKey
+        let digits = String(index)
+        let count = key.utf8.count + digits.utf8.count + 2 + rest.utf8.count + more.utf8.count
+        return String(unsafeUninitializedCapacity: count) { out in
+            var i = 0
+            func put(_ part: String) {
+                for byte in part.utf8 {
+                    out[i] = byte
+                    i += 1
+                }
+            }
+            put(key)
+            put("[")
+            put(digits)
+            put("]")
+            put(rest)
+            put(more)
+            return i
         }
     }
 
@@ -648,21 +674,21 @@ enum SWAR {
 }
 
 /// The keys of one small JSON object: whether `data` was seen kept as a flag (a token object has one key,
-/// `data`), a set made only for other keys.
+/// `data`), the others in ``ObjectKeys``.
 struct KeySet {
     private(set) var containsData = false
-    private var rest: Set<CodePointString> = []
+    private var rest = ObjectKeys()
 
     /// Records `data` (known to be new: the first key of the object).
     mutating func insertData() { containsData = true }
 
-    /// Adds `key`, which is `data` exactly when `isData`; returns whether it was new. Keys compare by code
-    /// point, as in JSON.
-    mutating func insert(_ key: String, isData: Bool) -> Bool {
+    /// Adds `key`, read by `scanner`, which is `data` exactly when `isData`; returns whether it was new. Keys
+    /// compare by code point, as in JSON.
+    mutating func insert(_ key: JSONScanner.MemberKey, isData: Bool, of scanner: JSONScanner) -> Bool {
         if isData {
             defer { containsData = true }
             return !containsData
         }
-        return rest.insert(CodePointString(key)).inserted
+        return rest.insert(key, of: scanner)
     }
 }
