@@ -10,6 +10,9 @@ public struct FuzzTarget: Sendable {
     /// What libFuzzer runs per input, when cheaper than ``body``: it must check a subset of what `body` checks, so
     /// that every crash it finds still fails `body` on replay. `nil`: libFuzzer runs `body`.
     public let fuzzBody: (@Sendable ([UInt8]) -> HarnessFailure?)?
+    /// ``body`` for a harness that reads its input in place: libFuzzer's buffer is then checked without copying
+    /// it into an array (one allocation less per execution), and ASan sees any read past its exact end.
+    public let inPlaceBody: (@Sendable (UnsafeBufferPointer<UInt8>) -> HarnessFailure?)?
 
     public init(
         name: String, summary: String, body: @escaping @Sendable ([UInt8]) -> HarnessFailure?,
@@ -19,6 +22,16 @@ public struct FuzzTarget: Sendable {
         self.summary = summary
         self.body = body
         self.fuzzBody = fuzzBody
+        self.inPlaceBody = nil
+    }
+
+    /// A target whose harness reads the bytes in place: replay runs the same function on an array's buffer.
+    public init(name: String, summary: String, inPlace: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> HarnessFailure?) {
+        self.name = name
+        self.summary = summary
+        self.body = { bytes in bytes.withUnsafeBufferPointer(inPlace) }
+        self.fuzzBody = nil
+        self.inPlaceBody = inPlace
     }
 }
 
@@ -51,8 +64,15 @@ extension FuzzTarget {
     /// The body of `LLVMFuzzerTestOneInput`: runs the harness on libFuzzer's bytes; on a broken invariant writes
     /// it to stderr and aborts, which libFuzzer records as a crash and saves. Each shim in `Fuzz/` is one call.
     public func libFuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        if let failure = (fuzzBody ?? body)(bytes) {
+        let failure: HarnessFailure?
+        if let inPlaceBody {
+            failure = inPlaceBody(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
+        } else {
+            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            // Not `(fuzzBody ?? body)(bytes)`: that builds a closure (a heap allocation) on every execution.
+            if let fuzzBody { failure = fuzzBody(bytes) } else { failure = body(bytes) }
+        }
+        if let failure {
             let message = Array("invariant failed in \(name): \(failure)\n".utf8)
             _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             abort()

@@ -4,20 +4,20 @@ extension FuzzTargets {
     /// `selection-decode`: any bytes as the stored string. Decoding is total; when it succeeds the canonical
     /// string is a fixed point, equality holds through it, counts and order are consistent.
     public static let selectionDecode = FuzzTarget(
-        name: "selection-decode", summary: "any bytes as the stored base64 string: total decode, canonical fixed point"
-    ) { bytes in
+        name: "selection-decode", summary: "any bytes as the stored base64 string: total decode, canonical fixed point",
+        inPlace: { bytes in
         do throws(SelectionDecodingError) {
             return SelectionInvariants.check(try SelectionDecoder.decode(bytes), layer: .base64)
         } catch {
             return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
         }
-    }
+    })
 
     /// `selection-json`: any bytes as the JSON inside the base64, so the fuzzer explores the parser. The same
     /// invariants as `selection-decode`, with the fixed point taken on the canonical JSON.
     public static let selectionJSON = FuzzTarget(
-        name: "selection-json", summary: "any bytes as the selection JSON: strict parse, schema, canonical fixed point"
-    ) { bytes in
+        name: "selection-json", summary: "any bytes as the selection JSON: strict parse, schema, canonical fixed point",
+        inPlace: { bytes in
         do throws(SelectionDecodingError) {
             // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job, and
             // skipping it here leaves more executions per second for the parser.
@@ -28,7 +28,7 @@ extension FuzzTargets {
             }
             return SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
         }
-    }
+    })
 }
 
 /// The invariants of `SPEC.md` §1 checked on one decode result.

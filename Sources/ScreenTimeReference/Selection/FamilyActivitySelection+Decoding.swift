@@ -60,6 +60,11 @@ public enum SelectionDecoder {
         try decodeJSON(json(ofStored: base64))
     }
 
+    /// ``decode(_:)-([UInt8])`` of bytes in a buffer (a fuzzer's input, a memory-mapped file), read in place.
+    public static func decode(_ base64: UnsafeBufferPointer<UInt8>) throws(SelectionDecodingError) -> Report {
+        try decodeJSON(json(ofStored: base64))
+    }
+
     /// The canonical form of a stored selection string: the same string as `decode(base64).selection
     /// .canonicalBase64`, and the same error when there is one, but written straight from the token texts as
     /// they are read, without building the selection's sets. For code that only compares or re-stores
@@ -92,6 +97,13 @@ public enum SelectionDecoder {
 
     /// The JSON inside a stored string, or the error that stops decoding before the JSON.
     static func json(ofStored base64: [UInt8]) throws(SelectionDecodingError) -> [UInt8] {
+        let json = base64.withUnsafeBufferPointer { buffer in
+            Result { () throws(SelectionDecodingError) in try Self.json(ofStored: buffer) }
+        }
+        return try json.get()
+    }
+
+    static func json(ofStored base64: UnsafeBufferPointer<UInt8>) throws(SelectionDecodingError) -> [UInt8] {
         if base64.isEmpty { throw SelectionDecodingError(.empty, at: 0, detail: "the string is empty") }
         if base64.count > maximumBase64Length {
             throw SelectionDecodingError(
@@ -107,23 +119,38 @@ public enum SelectionDecoder {
 
     /// Decodes the JSON inside the base64 (what `JSONEncoder` wrote).
     public static func decodeJSON(_ json: [UInt8]) throws(SelectionDecodingError) -> Report {
+        let report = json.withUnsafeBufferPointer { buffer in
+            Result { () throws(SelectionDecodingError) in try decodeJSON(buffer) }
+        }
+        return try report.get()
+    }
+
+    /// ``decodeJSON(_:)-([UInt8])`` of bytes in a buffer, read in place.
+    public static func decodeJSON(_ json: UnsafeBufferPointer<UInt8>) throws(SelectionDecodingError) -> Report {
         try read(json) { reader in reader.report() }
+    }
+
+    fileprivate static func read<R>(_ json: [UInt8], _ finish: (SelectionReader) -> R) throws(SelectionDecodingError) -> R {
+        let result = json.withUnsafeBufferPointer { buffer in
+            Result { () throws(SelectionDecodingError) in try read(buffer, finish) }
+        }
+        return try result.get()
     }
 
     /// Reads `json` and hands the reader, once the document has proved valid, to `finish`. The token texts go
     /// into one scratch buffer that lives as long as this call.
-    fileprivate static func read<R>(_ json: [UInt8], _ finish: (SelectionReader) -> R) throws(SelectionDecodingError) -> R {
-        let result: Result<R, SelectionDecodingError> = json.withUnsafeBufferPointer { buffer in
-            // Token texts are never longer than the JSON they come from; 16 bytes of slack let the copy store
-            // whole 8-byte words.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena in
-                var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
-                do throws(JSONParseError) {
-                    if let problem = try reader.read() { return .failure(problem) }
-                    return .success(finish(reader))
-                } catch {
-                    return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
-                }
+    fileprivate static func read<R>(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ finish: (SelectionReader) -> R
+    ) throws(SelectionDecodingError) -> R {
+        // Token texts are never longer than the JSON they come from; 16 bytes of slack let the copy store whole
+        // 8-byte words.
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena -> Result<R, SelectionDecodingError> in
+            var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
+            do throws(JSONParseError) {
+                if let problem = try reader.read() { return .failure(problem) }
+                return .success(finish(reader))
+            } catch {
+                return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
             }
         }
         return try result.get()
