@@ -303,11 +303,23 @@ public struct JSONScanner {
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             index += 1
         }
-        var bytes = ByteSink()
-        bytes.bytes.reserveCapacity(index - start + 32)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+        // Escapes or non-ASCII: check the rest first (no allocation, and any error is found there), then
+        // unescape into the String's own storage. Unescaped text is never longer than its JSON (an escape of
+        // 2, 6 or 12 bytes gives 1 to 4), so the JSON's length is capacity enough: one allocation, none when short.
+        let plainEnd = index
+        var bytes = DiscardingSink()
         try scanStringRest(into: &bytes)
-        return String(decoding: bytes.bytes, as: UTF8.self)
+        let end = index
+        index = plainEnd
+        let text = String(unsafeUninitializedCapacity: end - start) { storage in
+            var sink = PointerSink(storage)
+            sink.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<plainEnd]))
+            // Checked above: the same pass cannot fail now.
+            do throws(JSONParseError) { try scanStringRest(into: &sink) } catch { return 0 }
+            return sink.count
+        }
+        index = end
+        return text
     }
 
     /// Checks a string starting at the opening quote exactly as ``parseString()`` does (same errors, same end),
@@ -447,11 +459,26 @@ protocol StringSink {
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
 }
 
-/// Keeps the bytes (``JSONScanner/parseString()``).
-struct ByteSink: StringSink {
-    var bytes: [UInt8] = []
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+/// Writes the bytes into storage known to be large enough (``JSONScanner/parseString()``); a write past its
+/// end is dropped rather than made.
+struct PointerSink: StringSink {
+    let storage: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
+
+    mutating func append(_ byte: UInt8) {
+        guard count < storage.count else { return }
+        storage[count] = byte
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        let n = min(bytes.count, storage.count - count)
+        guard n > 0, let target = storage.baseAddress, let source = bytes.baseAddress else { return }
+        (target + count).update(from: source, count: n)
+        count += n
+    }
 }
 
 /// Drops the bytes (``JSONScanner/skipString()``): the string is only checked.

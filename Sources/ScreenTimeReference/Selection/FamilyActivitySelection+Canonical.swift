@@ -103,22 +103,17 @@ struct CanonicalWriter {
         ranges.sort { JSONWriter.bytesLess(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1])) }
     }
 
-    /// Sorts ranges of `texts` by their bytes and drops repeated texts.
-    static func distinctSortedByBytes(_ ranges: [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var sorted = ranges
-        sortByBytes(&sorted, in: texts)
-        guard sorted.count > 1 else { return sorted }
-        var distinct: [Range<Int>] = []
-        distinct.reserveCapacity(sorted.count)
-        for range in sorted {
-            if let last = distinct.last,
-                UTF8Bytes.equal(UnsafeBufferPointer(rebasing: texts[last]), UnsafeBufferPointer(rebasing: texts[range]))
-            {
-                continue
-            }
-            distinct.append(range)
+    /// Sorts ranges of `texts` by their bytes and drops repeated texts, in place (no second array).
+    static func sortByBytesRemovingDuplicates(_ ranges: inout [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) {
+        sortByBytes(&ranges, in: texts)
+        guard ranges.count > 1 else { return }
+        var kept = 1
+        for i in 1..<ranges.count
+        where !UTF8Bytes.equal(UnsafeBufferPointer(rebasing: texts[ranges[kept - 1]]), UnsafeBufferPointer(rebasing: texts[ranges[i]])) {
+            ranges[kept] = ranges[i]
+            kept += 1
         }
-        return distinct
+        ranges.removeLast(ranges.count - kept)
     }
 
     /// Standard padded base64 of the JSON, encoded from a scratch buffer.

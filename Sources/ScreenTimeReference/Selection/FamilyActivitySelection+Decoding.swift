@@ -167,11 +167,10 @@ private struct SelectionReader {
     /// Every accepted token's `data` text (unescaped), end to end in document order; `arenaCount` bytes used.
     let arena: UnsafeMutableBufferPointer<UInt8>
     var arenaCount = 0
-    /// Where each kind's tokens are in ``arena``, in document order (duplicates included). Their decoded byte
-    /// counts follow from the (canonical) texts, so the report works them out instead of keeping them.
-    var applications: [Range<Int>] = []
-    var categories: [Range<Int>] = []
-    var webDomains: [Range<Int>] = []
+    /// Where the tokens are in ``arena``, with their kinds, in document order (duplicates included): one array
+    /// for the three kinds, so a document allocates it once. Their decoded byte counts follow from the
+    /// (canonical) texts, so the report works them out instead of keeping them.
+    var tokenTexts: [(kind: SelectionTokenKind, text: Range<Int>)] = []
     /// The token arrays met, one bit per kind (a `Set` of the kind would hash its raw `String` value).
     var seenTokenArrays: UInt8 = 0
     var includeEntireCategory: Bool?
@@ -219,16 +218,19 @@ private struct SelectionReader {
 
     /// The selection and the facts about its encoding (after ``read()`` succeeded).
     func report() -> SelectionDecoder.Report {
-        let applications = tokens(self.applications, as: Application.self)
-        let categories = tokens(self.categories, as: ActivityCategory.self)
-        let webDomains = tokens(self.webDomains, as: WebDomain.self)
+        let applicationTexts = texts(of: .application)
+        let categoryTexts = texts(of: .category)
+        let webDomainTexts = texts(of: .webDomain)
+        let applications = tokens(applicationTexts, as: Application.self)
+        let categories = tokens(categoryTexts, as: ActivityCategory.self)
+        let webDomains = tokens(webDomainTexts, as: WebDomain.self)
         var selection = FamilyActivitySelection(includeEntireCategory: includeEntireCategory ?? false)
         let applicationSizes: [Int]
         let categorySizes: [Int]
         let webDomainSizes: [Int]
-        (selection.applicationTokens, applicationSizes) = Self.distinct(applications, byteCounts(self.applications))
-        (selection.categoryTokens, categorySizes) = Self.distinct(categories, byteCounts(self.categories))
-        (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, byteCounts(self.webDomains))
+        (selection.applicationTokens, applicationSizes) = Self.distinct(applications, byteCounts(applicationTexts))
+        (selection.categoryTokens, categorySizes) = Self.distinct(categories, byteCounts(categoryTexts))
+        (selection.webDomainTokens, webDomainSizes) = Self.distinct(webDomains, byteCounts(webDomainTexts))
         selection.untokenizedApplicationIdentifiers = Set(untokenizedApplications)
         selection.untokenizedCategoryIdentifiers = Set(untokenizedCategories)
         selection.untokenizedWebDomainIdentifiers = Set(untokenizedWebDomains)
@@ -238,6 +240,16 @@ private struct SelectionReader {
             tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
             unknownKeys: unknownKeys.map { scanner.string($0) },
             includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// Where one kind's tokens are in the arena, in document order.
+    func texts(of kind: SelectionTokenKind) -> [Range<Int>] {
+        var texts: [Range<Int>] = []
+        for token in tokenTexts where token.kind == kind {
+            if texts.isEmpty { texts.reserveCapacity(tokenTexts.count) }
+            texts.append(token.text)
+        }
+        return texts
     }
 
     /// The decoded byte counts of the tokens whose texts are at `texts` in the arena.
@@ -254,10 +266,14 @@ private struct SelectionReader {
     /// each kind's sorted by their bytes (the order of ``Token``'s `<`) without duplicates.
     func canonicalForm() -> SelectionDecoder.CanonicalForm {
         let texts = UnsafeBufferPointer(arena)
-        func distinctSorted(_ ranges: [Range<Int>]) -> [Range<Int>] { CanonicalWriter.distinctSortedByBytes(ranges, in: texts) }
+        func distinctSorted(_ kind: SelectionTokenKind) -> [Range<Int>] {
+            var ranges = self.texts(of: kind)
+            CanonicalWriter.sortByBytesRemovingDuplicates(&ranges, in: texts)
+            return ranges
+        }
         let writer = CanonicalWriter(
-            applications: distinctSorted(applications), categories: distinctSorted(categories),
-            webDomains: distinctSorted(webDomains), includeEntireCategory: includeEntireCategory ?? false,
+            applications: distinctSorted(.application), categories: distinctSorted(.category),
+            webDomains: distinctSorted(.webDomain), includeEntireCategory: includeEntireCategory ?? false,
             identifiers: (
                 CanonicalWriter.strings(untokenizedApplications), CanonicalWriter.strings(untokenizedCategories),
                 CanonicalWriter.strings(untokenizedWebDomains)
@@ -430,24 +446,15 @@ private struct SelectionReader {
     mutating func readTokenArray(_ kind: SelectionTokenKind) throws(JSONParseError) {
         seenTokenArrays |= Self.bit(kind)
         guard try openArray(Self.keyIndex(kind)) else { return }
-        // Room for as many device-sized tokens as the rest of the document could hold, so that the arrays
-        // do not grow one doubling at a time.
-        let expected = min((scanner.buffer.count - scanner.index) / 180 + 1, 4096)
-        switch kind {
-        case .application: applications.reserveCapacity(expected)
-        case .category: categories.reserveCapacity(expected)
-        case .webDomain: webDomains.reserveCapacity(expected)
-        }
+        // Room for as many device-sized tokens as the rest of the document could hold, so that the array does
+        // not grow one doubling at a time (and is usually allocated once for all three kinds).
+        tokenTexts.reserveCapacity(tokenTexts.count + min((scanner.buffer.count - scanner.index) / 180 + 1, 4096))
         var index = 0
         repeat {
             scanner.skipWhitespace()
             if let text = try readToken(kind, index: index) {
                 arenaCount = text.upperBound
-                switch kind {
-                case .application: applications.append(text)
-                case .category: categories.append(text)
-                case .webDomain: webDomains.append(text)
-                }
+                tokenTexts.append((kind, text))
             }
             index += 1
         } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
