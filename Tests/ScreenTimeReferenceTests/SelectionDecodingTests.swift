@@ -109,6 +109,40 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
         #expect(e?.detail.contains("categoryTokens[1]") == true)
     }
 
+    /// The reader keeps where each token is in a scratch buffer sized for one token per 15 bytes of JSON (the
+    /// shortest is `{"data":"AA=="}`): the densest documents must keep every token, on both paths.
+    @Test func theDensestTokenArraysKeepEveryToken() throws {
+        // 4-character base64 of two distinct bytes: 65,536 distinct tokens are possible.
+        func data(_ i: Int) -> String { Base64.encode([UInt8(i >> 8), UInt8(i & 0xFF)]) }
+        for count in [1, 2, 15, 16, 17, 300] {
+            let array = (0..<count).map { #"{"data":"\#(data($0))"}"# }.joined(separator: ",")
+            for kind in ["applicationTokens", "categoryTokens", "webDomainTokens"] {
+                let others = ["applicationTokens", "categoryTokens", "webDomainTokens"].filter { $0 != kind }
+                let json = #"{"\#(kind)":[\#(array)],"\#(others[0])":[],"\#(others[1])":[]}"#
+                let report = try SelectionDecoder.decodeJSON(Array(json.utf8))
+                let decoded = [report.selection.applicationTokens.count, report.selection.categoryTokens.count, report.selection.webDomainTokens.count]
+                #expect(decoded.reduce(0, +) == count, "\(count) \(kind)")
+                let direct = try SelectionDecoder.canonicalForm(of: Array(Base64.encode(Array(json.utf8)).utf8))
+                #expect(direct.applicationCount + direct.categoryCount + direct.webDomainCount == count, "\(count) \(kind) (direct)")
+            }
+            // All three arrays at their densest, in one document.
+            let all = #"{"applicationTokens":[\#(array)],"categoryTokens":[\#(array)],"webDomainTokens":[\#(array)]}"#
+            let report = try SelectionDecoder.decodeJSON(Array(all.utf8))
+            #expect(report.selection.applicationTokens.count == count && report.selection.categoryTokens.count == count
+                && report.selection.webDomainTokens.count == count)
+            #expect(report.writtenTokenCounts[.webDomain] == count && report.tokenByteCounts[.category] == Array(repeating: 2, count: count))
+        }
+    }
+
+    @Test func unknownKeysAreReportedInDocumentOrder() throws {
+        let json = #"{"zeta":1,"applicationTokens":[],"\u0061lpha":{"beta":2,"categoryTokens":3},"categoryTokens":[],"#
+            + #""caf\u00e9":[],"cafe\u0301":null,"webDomainTokens":[],"applicationTokenz":true}"#
+        let report = try SelectionDecoder.decodeJSON(Array(json.utf8))
+        // Escapes decoded, NFC and NFD kept apart, known keys and nested keys left out.
+        #expect(report.unknownKeys.map { Array($0.utf8) } == ["zeta", "alpha", "caf\u{E9}", "cafe\u{301}", "applicationTokenz"].map { Array($0.utf8) })
+        #expect(try SelectionDecoder.decodeJSON(Array(#"{\#(empty3)}"#.utf8)).unknownKeys.isEmpty)
+    }
+
     @Test func duplicatesCollapseAndReportCounts() throws {
         let t = DeviceShapedSelection.token(5)
         let shaped = DeviceShapedSelection(applications: [t, t, t, DeviceShapedSelection.token(6)])

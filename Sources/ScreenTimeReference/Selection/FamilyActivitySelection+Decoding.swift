@@ -143,14 +143,18 @@ public enum SelectionDecoder {
         _ buffer: UnsafeBufferPointer<UInt8>, _ finish: (SelectionReader) -> R
     ) throws(SelectionDecodingError) -> R {
         // Token texts are never longer than the JSON they come from; 16 bytes of slack let the copy store whole
-        // 8-byte words.
-        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena -> Result<R, SelectionDecodingError> in
-            var reader = SelectionReader(scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena)
-            do throws(JSONParseError) {
-                if let problem = try reader.read() { return .failure(problem) }
-                return .success(finish(reader))
-            } catch {
-                return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
+        // 8-byte words. The shortest accepted token, `{"data":"AA=="}`, takes 15 bytes of JSON, so the records of
+        // where they are fit in a second scratch buffer, with no array to grow.
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena in
+            withUnsafeTemporaryAllocation(of: TokenText.self, capacity: buffer.count / 15 + 1) { records -> Result<R, SelectionDecodingError> in
+                var reader = SelectionReader(
+                    scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena, records: records)
+                do throws(JSONParseError) {
+                    if let problem = try reader.read() { return .failure(problem) }
+                    return .success(finish(reader))
+                } catch {
+                    return .failure(SelectionDecodingError(.json, at: error.offset, detail: error.reason.rawValue))
+                }
             }
         }
         return try result.get()
@@ -167,10 +171,12 @@ private struct SelectionReader {
     /// Every accepted token's `data` text (unescaped), end to end in document order; `arenaCount` bytes used.
     let arena: UnsafeMutableBufferPointer<UInt8>
     var arenaCount = 0
-    /// Where the tokens are in ``arena``, with their kinds, in document order (duplicates included): one array
-    /// for the three kinds, so a document allocates it once. Their decoded byte counts follow from the
+    /// Where the tokens are in ``arena``, with their kinds, in document order (duplicates included): the first
+    /// `recordCount` of `records`, a scratch buffer as long as the call. Their decoded byte counts follow from the
     /// (canonical) texts, so the report works them out instead of keeping them.
-    var tokenTexts: [(kind: SelectionTokenKind, text: Range<Int>)] = []
+    let records: UnsafeMutableBufferPointer<TokenText>
+    var recordCount = 0
+    var tokenTexts: UnsafeMutableBufferPointer<TokenText>.SubSequence { records[..<recordCount] }
     /// The token arrays met, one bit per kind (a `Set` of the kind would hash its raw `String` value).
     var seenTokenArrays: UInt8 = 0
     var includeEntireCategory: Bool?
@@ -179,10 +185,12 @@ private struct SelectionReader {
     var untokenizedApplications: [UntokenizedIdentifier] = []
     var untokenizedCategories: [UntokenizedIdentifier] = []
     var untokenizedWebDomains: [UntokenizedIdentifier] = []
-    /// Top-level keys that are not among the seven, as read (Strings are made only for the report).
-    var unknownKeys: [JSONScanner.MemberKey] = []
+    /// How many distinct top-level keys are not among the seven. Hostile documents are full of them, so they are
+    /// not kept: the report (a valid document) reads them again.
+    var unknownKeyCount = 0
 
-    init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>) {
+    init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>, records: UnsafeMutableBufferPointer<TokenText>) {
+        self.records = records
         self.scanner = scanner
         self.arena = arena
     }
@@ -238,8 +246,30 @@ private struct SelectionReader {
             selection: selection,
             writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
             tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
-            unknownKeys: unknownKeys.map { scanner.string($0) },
+            unknownKeys: unknownKeyCount == 0 ? [] : unknownKeyStrings(),
             includeEntireCategoryMissing: includeEntireCategory == nil)
+    }
+
+    /// The distinct top-level keys that are not among the seven, in document order: read again from the
+    /// document, which has proved valid.
+    func unknownKeyStrings() -> [String] {
+        var again = JSONScanner(buffer: scanner.buffer, maxDepth: scanner.maxDepth)
+        var seen = ObjectKeys()
+        var keys: [String] = []
+        do throws(JSONParseError) {
+            try again.beginDocument()
+            guard try again.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { return [] }
+            repeat {
+                let (key, _) = try again.parseMemberKeyBytes()
+                if again.withBytes(of: key, { Self.knownKeyIndex($0) }) == nil, seen.insert(key, of: again) {
+                    keys.append(again.string(key))
+                }
+                try again.skipValue()
+            } while try again.consumeSeparator(close: UInt8(ascii: "}"))
+        } catch {
+            return keys  // cannot happen: the document was read without error
+        }
+        return keys
     }
 
     /// Where one kind's tokens are in the arena, in document order.
@@ -358,7 +388,7 @@ private struct SelectionReader {
             case 4?: untokenizedCategories = try readStringArray(4)  // untokenizedCategoryIdentifiers
             case 5?: untokenizedWebDomains = try readStringArray(5)  // untokenizedWebDomainIdentifiers
             default:
-                unknownKeys.append(key)
+                unknownKeyCount += 1
                 try scanner.skipValue()
             }
         } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
@@ -446,15 +476,18 @@ private struct SelectionReader {
     mutating func readTokenArray(_ kind: SelectionTokenKind) throws(JSONParseError) {
         seenTokenArrays |= Self.bit(kind)
         guard try openArray(Self.keyIndex(kind)) else { return }
-        // Room for as many device-sized tokens as the rest of the document could hold, so that the array does
-        // not grow one doubling at a time (and is usually allocated once for all three kinds).
-        tokenTexts.reserveCapacity(tokenTexts.count + min((scanner.buffer.count - scanner.index) / 180 + 1, 4096))
         var index = 0
         repeat {
             scanner.skipWhitespace()
             if let text = try readToken(kind, index: index) {
                 arenaCount = text.upperBound
-                tokenTexts.append((kind, text))
+                if recordCount < records.count {
+                    records.initializeElement(at: recordCount, to: TokenText(kind: kind, text: text))
+                    recordCount += 1
+                } else {
+                    // Cannot happen (see `read`: one token per 15 bytes at most); never dropped silently.
+                    token(scanner.index, "more tokens than the document can hold")
+                }
             }
             index += 1
         } while try scanner.consumeSeparator(close: UInt8(ascii: "]"))
@@ -677,6 +710,12 @@ private struct SelectionReader {
         scanner.index = end + 1
         return (arenaCount..<(arenaCount + length), check ?? .success(0))
     }
+}
+
+/// Where one accepted token's text is in the reader's arena, and its kind.
+private struct TokenText {
+    var kind: SelectionTokenKind
+    var text: Range<Int>
 }
 
 /// Eight bytes at a time (SIMD within a register), for the scans of token strings.
