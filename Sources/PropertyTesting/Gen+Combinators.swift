@@ -141,7 +141,8 @@ extension Gen {
         let length = CollectionLength(count)
         return Gen<[Value]> { source in
             var result: [Value] = []
-            result.reserveCapacity(Swift.min(length.minCount, 1024))
+            // Room for the minimum and a few more: growing one element at a time reallocates at 1, 2, 4, 8.
+            result.reserveCapacity(Swift.min(length.maxCount, Swift.max(length.minCount, 8), 1024))
             while length.wantsAnother(after: result.count, from: source) {
                 result.append(self.body(source))
             }

@@ -128,7 +128,9 @@ public struct AuthorizationSimulator: Sendable {
 
     /// 128 bytes: 12 zero bytes, then kind, grant and serial, then filler derived from them.
     static func tokenBytes(kind: String, grant: AuthorizationGrant, serial: UInt64) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 12)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)  // one allocation, not five as the appends grow it
+        bytes.append(contentsOf: repeatElement(0, count: 12))
         let kindByte: UInt8 = kind == Application.kindName ? 1 : kind == ActivityCategory.kindName ? 2 : 3
         bytes.append(kindByte)
         let grantNumber = UInt64(truncatingIfNeeded: grant.number)
