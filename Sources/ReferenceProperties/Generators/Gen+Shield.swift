@@ -54,14 +54,20 @@ struct ShieldDraw: Sendable {
     static let setLength = CollectionLength(0...3)
     static let present = 0.7
 
+    static let applications = TokenPalette(TokenUniverse.applicationTokens)
+    static let categories = TokenPalette(TokenUniverse.categoryTokens)
+    static let webDomains = TokenPalette(TokenUniverse.webDomainTokens)
+
     func applicationToken(_ source: ChoiceSource) -> ApplicationToken { TokenUniverse.applicationTokens[application.draw(from: source)] }
     func categoryToken(_ source: ChoiceSource) -> ActivityCategoryToken { TokenUniverse.categoryTokens[category.draw(from: source)] }
     func webDomainToken(_ source: ChoiceSource) -> WebDomainToken { TokenUniverse.webDomainTokens[webDomain.draw(from: source)] }
 
-    /// `universeTokens(count: 0...3)`: the indices first (at most three), then a set of exactly the right size.
-    static func tokens<Kind: TokenKind>(_ table: [Token<Kind>], _ index: IntegerChoice<Int>, _ source: ChoiceSource) -> Set<Token<Kind>> {
+    /// `universeTokens(count: 0...3)`: the indices first (at most three), then the set: made once when every index
+    /// is among the palette's first tokens (always, over the small universe), else built at its final size.
+    static func tokens<Kind: TokenKind>(_ palette: TokenPalette<Kind>, _ index: IntegerChoice<Int>, _ source: ChoiceSource) -> Set<Token<Kind>> {
         var picked = (0, 0, 0)
         var count = 0
+        var mask = 0
         while setLength.wantsAnother(after: count, from: source) {
             let i = index.draw(from: source)
             switch count {
@@ -70,8 +76,10 @@ struct ShieldDraw: Sendable {
             default: picked.2 = i
             }
             count += 1
+            mask |= i < TokenPalette<Kind>.subsetWidth ? 1 << i : -1
         }
-        if count == 0 { return [] }
+        if mask >= 0 { return palette.subsets[mask] }
+        let table = palette.tokens
         var set = Set<Token<Kind>>(minimumCapacity: count)
         set.insert(table[picked.0])
         if count > 1 { set.insert(table[picked.1]) }
@@ -80,23 +88,23 @@ struct ShieldDraw: Sendable {
     }
 
     static func policy<Member: TokenKind>(
-        _ table: [Token<Member>], _ members: IntegerChoice<Int>, categories: IntegerChoice<Int>, _ source: ChoiceSource
+        _ palette: TokenPalette<Member>, _ members: IntegerChoice<Int>, categories: IntegerChoice<Int>, _ source: ChoiceSource
     ) -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         switch source.draw(upTo: 3) {
         case 0: return nil
         case 1: return ShieldSettings.ActivityCategoryPolicy<Member>.none
-        case 2: return .all(except: tokens(table, members, source))
+        case 2: return .all(except: tokens(palette, members, source))
         default:
-            let named = tokens(TokenUniverse.categoryTokens, categories, source)
-            return .specific(named, except: tokens(table, members, source))
+            let named = tokens(Self.categories, categories, source)
+            return .specific(named, except: tokens(palette, members, source))
         }
     }
 
     func settings(_ source: ChoiceSource) -> ShieldSettings {
-        let applications = source.drawBool(probability: Self.present) ? Self.tokens(TokenUniverse.applicationTokens, application, source) : nil
-        let applicationCategories = Self.policy(TokenUniverse.applicationTokens, application, categories: category, source)
-        let webDomains = source.drawBool(probability: Self.present) ? Self.tokens(TokenUniverse.webDomainTokens, webDomain, source) : nil
-        let webDomainCategories = Self.policy(TokenUniverse.webDomainTokens, webDomain, categories: category, source)
+        let applications = source.drawBool(probability: Self.present) ? Self.tokens(Self.applications, application, source) : nil
+        let applicationCategories = Self.policy(Self.applications, application, categories: category, source)
+        let webDomains = source.drawBool(probability: Self.present) ? Self.tokens(Self.webDomains, webDomain, source) : nil
+        let webDomainCategories = Self.policy(Self.webDomains, webDomain, categories: category, source)
         return ShieldSettings(applications: applications, applicationCategories: applicationCategories,
                               webDomains: webDomains, webDomainCategories: webDomainCategories)
     }
@@ -135,15 +143,31 @@ struct ShieldDraw: Sendable {
     }
 }
 
+/// The universe tokens of one kind, and every set of the first ``subsetWidth`` of them, by bitmask (bit `i` for
+/// token `i`): the sets generators draw most are made once, so drawing one hashes and allocates nothing.
+struct TokenPalette<Kind: TokenKind>: Sendable {
+    static var subsetWidth: Int { 8 }
+    let tokens: [Token<Kind>]
+    let subsets: [Set<Token<Kind>>]
+
+    init(_ tokens: [Token<Kind>]) {
+        self.tokens = tokens
+        let width = Swift.min(Self.subsetWidth, tokens.count)
+        subsets = (0..<(1 << Self.subsetWidth)).map { mask in
+            Set((0..<width).filter { mask & (1 << $0) != 0 }.map { tokens[$0] })
+        }
+    }
+}
+
 extension Gen {
     /// A category policy: `nil` first, then `.none`, `.all(except:)`, `.specific(_, except:)`.
     public static func categoryPolicy<Member: TokenKind>(
         _ member: Member.Type, _ universe: ShieldUniverse, members: Int
     ) -> Gen<ShieldSettings.ActivityCategoryPolicy<Member>?> where Value == ShieldSettings.ActivityCategoryPolicy<Member>? {
-        let table = (0..<TokenUniverse.size).map { TokenUniverse.token($0, Member.self) }
+        let palette = TokenPalette((0..<TokenUniverse.size).map { TokenUniverse.token($0, Member.self) })
         let memberIndex = ShieldDraw.indexChoice(members)
         let categoryIndex = ShieldDraw.indexChoice(universe.categories)
-        return Gen { source in ShieldDraw.policy(table, memberIndex, categories: categoryIndex, source) }
+        return Gen { source in ShieldDraw.policy(palette, memberIndex, categories: categoryIndex, source) }
     }
 }
 
