@@ -289,14 +289,20 @@ extension ReferenceProperties {
                         gen, describe: { "\($0.0)\n  other-kind settings from: \(ShieldDescription.settings($0.1))" }) { (s, noise) in
             var stores = s.stores.isEmpty ? [ShieldSettings()] : s.stores
             let baseline = subject.evaluate(stores, s.activity)
+            // The activity's token as the other kind: the same bytes.
+            let sameBytesWeb: WebDomainToken, sameBytesApp: ApplicationToken
+            switch s.activity {
+            case .application(let t, _): (sameBytesWeb, sameBytesApp) = (TokenUniverse.sameBytes(t, as: WebDomain.self), t)
+            case .webDomain(let t, _): (sameBytesWeb, sameBytesApp) = (t, TokenUniverse.sameBytes(t, as: Application.self))
+            }
             for k in stores.indices {
                 switch s.activity {
-                case .application(let t, let c):
+                case .application(_, let c):
                     // Web-domain settings that would shield a web domain with the app's bytes and category.
-                    stores[k].webDomains = (noise.webDomains ?? []).union([WebDomainToken(bytes: t.bytes)])
+                    stores[k].webDomains = ShieldEdit.inserting(sameBytesWeb, into: noise.webDomains)
                     stores[k].webDomainCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
-                case .webDomain(let t, let c):
-                    stores[k].applications = (noise.applications ?? []).union([ApplicationToken(bytes: t.bytes)])
+                case .webDomain(_, let c):
+                    stores[k].applications = ShieldEdit.inserting(sameBytesApp, into: noise.applications)
                     stores[k].applicationCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
                 }
             }
