@@ -203,3 +203,27 @@ import Testing
         }
     }
 }
+
+/// `showSame` is `show(a) == show(b)` (what the shield properties compare), without writing the text when plain.
+@Suite struct ShowSameTests {
+    @Test func agreesWithComparingTheShownText() {
+        let cat0 = TokenUniverse.token(0, ActivityCategory.self), cat1 = TokenUniverse.token(1, ActivityCategory.self)
+        let results: [Result<ShieldVerdict, ShieldLimitExceeded>] = [
+            .success(.allowed), .success(.shielded(.application)), .success(.shielded(.webDomain)),
+            .success(.shielded(.applicationCategory(cat0))), .success(.shielded(.applicationCategory(cat1))),
+            .success(.shielded(.webDomainCategory(cat0))),
+            .failure(ShieldLimitExceeded(storeIndex: 0, set: .applications, count: 51)),
+            .failure(ShieldLimitExceeded(storeIndex: 2, set: .applications, count: 60)),
+            .failure(ShieldLimitExceeded(storeIndex: 0, set: .webDomainCategoryExceptions, count: 51)),
+        ]
+        var same = 0
+        for a in results {
+            for b in results {
+                let shown = ReferenceProperties.show(a) == ReferenceProperties.show(b)
+                #expect(ReferenceProperties.showSame(a, b) == shown, "\(ReferenceProperties.show(a)) vs \(ReferenceProperties.show(b))")
+                if shown { same += 1 }
+            }
+        }
+        #expect(same == results.count + 2)  // the two applications limits show alike
+    }
+}
