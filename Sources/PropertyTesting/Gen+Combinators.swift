@@ -138,19 +138,12 @@ extension Gen {
     /// is preceded by a "one more?" choice, so shrinking deletes elements (toward shorter) and then
     /// simplifies the remaining ones.
     public func array(count: ClosedRange<Int> = 0...10) -> Gen<[Value]> {
-        let minCount = Swift.max(0, count.lowerBound)
-        let maxCount = Swift.max(minCount, count.upperBound)
-        let average = Gen.averageSize(minCount...maxCount)
-        let extra = Swift.max(0, average - Double(minCount))
-        let more = extra / (extra + 1)  // geometric: expected extra elements = `extra`
+        let length = CollectionLength(count)
         return Gen<[Value]> { source in
             var result: [Value] = []
-            result.reserveCapacity(Swift.min(minCount, 1024))
-            while result.count < minCount {
-                result.append(self.body(source))
-                if source.didOverrun { break }
-            }
-            while result.count < maxCount && !source.didOverrun && source.drawBool(probability: more) {
+            // Room for the minimum and a few more: growing one element at a time reallocates at 1, 2, 4, 8.
+            result.reserveCapacity(Swift.min(length.maxCount, Swift.max(length.minCount, 8), 1024))
+            while length.wantsAnother(after: result.count, from: source) {
                 result.append(self.body(source))
             }
             return result
@@ -194,16 +187,7 @@ extension Gen {
 
     /// A permutation of `elements`; shrinks toward the original order.
     public static func shuffled(_ elements: [Value]) -> Gen<[Value]> where Value: Sendable {
-        Gen<[Value]> { source in
-            var result = elements
-            var i = 0
-            while i + 1 < result.count {
-                let j = i + Int(source.draw(upTo: UInt64(result.count - 1 - i)))
-                if j != i, j < result.count { result.swapAt(i, j) }
-                i += 1
-            }
-            return result
-        }
+        Gen<[Value]> { source in source.shuffled(elements) }
     }
 }
 
@@ -211,5 +195,50 @@ extension Gen where Value == [UInt8] {
     /// Byte arrays, each byte shrinking toward 0.
     public static func bytes(count: ClosedRange<Int> = 0...32) -> Gen<[UInt8]> {
         Gen<UInt8>.int().array(count: count)
+    }
+}
+
+/// The length rule of ``Gen/array(count:)``, for generators written as straight code over a ``ChoiceSource``
+/// (no combinator tree to build or call through): the same choices, so the same values from the same bytes.
+///
+///     let length = CollectionLength(0...3)
+///     var items: [Int] = []
+///     while length.wantsAnother(after: items.count, from: source) { items.append(digit.draw(from: source)) }
+public struct CollectionLength: Sendable, Hashable {
+    /// The least and the most elements (negative bounds read as 0).
+    public let minCount: Int
+    public let maxCount: Int
+    /// Random-mode chance of one more element past the minimum (geometric, Hypothesis' average size).
+    public let moreProbability: Double
+
+    public init(_ count: ClosedRange<Int>) {
+        minCount = Swift.max(0, count.lowerBound)
+        maxCount = Swift.max(minCount, count.upperBound)
+        let lo = Double(minCount), hi = Double(maxCount)
+        let average = Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
+        let extra = Swift.max(0, average - lo)
+        moreProbability = extra / (extra + 1)  // expected extra elements = `extra`
+    }
+
+    /// Whether a collection holding `count` elements gets one more: always up to the minimum (unless the source
+    /// overran), then a "one more?" choice up to the maximum.
+    @inlinable
+    public func wantsAnother(after count: Int, from source: ChoiceSource) -> Bool {
+        if count < minCount { return count == 0 || !source.didOverrun }
+        return count < maxCount && !source.didOverrun && source.drawBool(probability: moreProbability)
+    }
+}
+
+extension ChoiceSource {
+    /// A permutation of `elements` (what ``Gen/shuffled(_:)`` draws); shrinks toward the original order.
+    public func shuffled<T>(_ elements: [T]) -> [T] {
+        var result = elements
+        var i = 0
+        while i + 1 < result.count {
+            let j = i + Int(draw(upTo: UInt64(result.count - 1 - i)))
+            if j != i, j < result.count { result.swapAt(i, j) }
+            i += 1
+        }
+        return result
     }
 }

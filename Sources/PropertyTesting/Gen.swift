@@ -165,6 +165,27 @@ extension Gen where Value: FixedWidthInteger & Sendable {
     /// An integer in `range`, any fixed-width type. Shrinks toward zero, or toward the bound nearest zero
     /// when the range does not contain zero. Random mode favours small values, the bounds, and powers of two.
     public static func int(in range: ClosedRange<Value>) -> Gen<Value> {
+        let choice = IntegerChoice(in: range)
+        return Gen { source in choice.draw(from: source) }
+    }
+
+    /// Any value of the type.
+    public static func int() -> Gen<Value> {
+        int(in: Value.min...Value.max)
+    }
+}
+
+/// The choice behind ``Gen/int(in:)``, for generators written as straight code over a ``ChoiceSource``: the
+/// same draw (same bytes, same random distribution), without a closure to call through.
+///
+///     let digit = IntegerChoice(in: 0...9)
+///     let d = digit.draw(from: source)   // what Gen.int(in: 0...9) would have drawn
+public struct IntegerChoice<Value: FixedWidthInteger>: Sendable {
+    /// The simplicity order of the range's values.
+    public let order: IntegerOrder
+    @usableFromInline let lowerBits: UInt64
+
+    public init(in range: ClosedRange<Value>) {
         let lower = Int64Bits(range.lowerBound)
         let upper = Int64Bits(range.upperBound)
         let span = upper.bits &- lower.bits
@@ -176,21 +197,20 @@ extension Gen where Value: FixedWidthInteger & Sendable {
         } else {
             target = span
         }
-        let order = IntegerOrder(span: span, target: target)
-        let lowerBits = lower.bits
-        let signed = Value.isSigned
-        return Gen { source in
-            let index = source.draw(upTo: span) { rng in order.randomIndex(&rng) }
-            let bits = lowerBits &+ order.offset(forIndex: index)
-            return signed
-                ? Value(truncatingIfNeeded: Int64(bitPattern: bits ^ (1 << 63)))
-                : Value(truncatingIfNeeded: bits)
-        }
+        order = IntegerOrder(span: span, target: target)
+        lowerBits = lower.bits
     }
 
-    /// Any value of the type.
-    public static func int() -> Gen<Value> {
-        int(in: Value.min...Value.max)
+    /// Draws one value: shrinks toward zero (or the bound nearest it); random mode favours small values, the
+    /// bounds, and powers of two.
+    @inlinable
+    public func draw(from source: ChoiceSource) -> Value {
+        let order = self.order
+        let index = source.draw(upTo: order.span) { rng in order.randomIndex(&rng) }
+        let bits = lowerBits &+ order.offset(forIndex: index)
+        return Value.isSigned
+            ? Value(truncatingIfNeeded: Int64(bitPattern: bits ^ (1 << 63)))
+            : Value(truncatingIfNeeded: bits)
     }
 }
 

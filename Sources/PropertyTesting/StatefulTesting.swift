@@ -17,7 +17,12 @@ public struct StateMachine<Model, System, Command>: Sendable {
     /// Whether a command may run in a state (commands failing it are redrawn, a few times).
     public var precondition: @Sendable (Model, Command) -> Bool
     /// The model's state after a command.
-    public var nextModel: @Sendable (Model, Command) -> Model
+    public var nextModel: @Sendable (Model, Command) -> Model {
+        didSet { applyCommand = nil }  // the in-place form no longer says the same
+    }
+    /// The same update made in place (``init(initialModel:makeSystem:commands:precondition:applying:execute:invariant:maxCommands:)``):
+    /// a model holding collections is then changed without being copied at every step.
+    var applyCommand: (@Sendable (inout Model, Command) -> Void)?
     /// Runs a command on the system and checks the outcome against the model state *before* the command;
     /// returns a failure message or nil. May throw (a failure).
     public var execute: @Sendable (Command, inout System, Model) throws -> String?
@@ -46,6 +51,34 @@ public struct StateMachine<Model, System, Command>: Sendable {
         self.maxCommands = maxCommands
     }
 
+    /// A machine whose model changes in place: `applying(&model, command)` makes the model's state after the
+    /// command (``nextModel`` is the same update on a copy). Otherwise as the other initializer.
+    public init(
+        initialModel: @escaping @Sendable () -> Model,
+        makeSystem: @escaping @Sendable () -> System,
+        commands: @escaping @Sendable (Model) -> Gen<Command>,
+        precondition: @escaping @Sendable (Model, Command) -> Bool = { _, _ in true },
+        applying: @escaping @Sendable (inout Model, Command) -> Void,
+        execute: @escaping @Sendable (Command, inout System, Model) throws -> String?,
+        invariant: @escaping @Sendable (Model, System) -> String? = { _, _ in nil },
+        maxCommands: Int = 40
+    ) {
+        self.init(
+            initialModel: initialModel, makeSystem: makeSystem, commands: commands, precondition: precondition,
+            nextModel: { model, command in
+                var next = model
+                applying(&next, command)
+                return next
+            },
+            execute: execute, invariant: invariant, maxCommands: maxCommands)
+        applyCommand = applying
+    }
+
+    /// Moves `model` past `command`: in place when the machine was made with `applying:`.
+    func advance(_ model: inout Model, _ command: Command) {
+        if let applyCommand { applyCommand(&model, command) } else { model = nextModel(model, command) }
+    }
+
     /// Programs: command lists valid against the model. Each command is preceded by a "one more?"
     /// choice, so deleting that pair of choices deletes the command.
     public var programs: Gen<[Command]> {
@@ -55,6 +88,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
         return Gen { source in
             var model = machine.initialModel()
             var program: [Command] = []
+            program.reserveCapacity(Swift.min(machine.maxCommands, 16))
             while program.count < machine.maxCommands && !source.didOverrun && source.drawBool(probability: more) {
                 let gen = machine.commands(model)
                 var chosen: Command? = nil
@@ -65,7 +99,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
                 }
                 guard let command = chosen else { break }
                 program.append(command)
-                model = machine.nextModel(model, command)
+                machine.advance(&model, command)
             }
             return program
         }
@@ -81,7 +115,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
             if let message = try execute(command, &system, model) {
                 return "step \(step + 1) (\(String(describing: command))): \(message)"
             }
-            model = nextModel(model, command)
+            advance(&model, command)
             if let message = invariant(model, system) {
                 return "invariant failed after step \(step + 1) (\(String(describing: command))): \(message)"
             }

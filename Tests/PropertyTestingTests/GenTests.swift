@@ -233,3 +233,73 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
         }
     }
 }
+
+/// `IntegerChoice` and `CollectionLength` are what `Gen.int(in:)` and `Gen.array(count:)` draw with, and what
+/// straight-code generators use in their place: they must keep drawing exactly as the first combinators did
+/// (written out again here), or saved bytes and seeds would change meaning.
+@Suite struct DirectDrawTests {
+    /// `Gen.int(in:)` as first written.
+    static func firstInt<V: FixedWidthInteger & Sendable>(in range: ClosedRange<V>) -> Gen<V> {
+        func bits<T: FixedWidthInteger>(_ v: T) -> UInt64 {
+            T.isSigned ? UInt64(bitPattern: Int64(truncatingIfNeeded: v)) ^ (1 << 63) : UInt64(truncatingIfNeeded: v)
+        }
+        let lower = bits(range.lowerBound), span = bits(range.upperBound) &- lower
+        let target: UInt64 = range.contains(0) ? bits(V.zero) &- lower : range.lowerBound > 0 ? 0 : span
+        let order = IntegerOrder(span: span, target: target)
+        return Gen { source in
+            let index = source.draw(upTo: span) { rng in order.randomIndex(&rng) }
+            let b = lower &+ order.offset(forIndex: index)
+            return V.isSigned ? V(truncatingIfNeeded: Int64(bitPattern: b ^ (1 << 63))) : V(truncatingIfNeeded: b)
+        }
+    }
+
+    /// `Gen.array(count:)` as first written.
+    static func firstArray<V>(_ element: Gen<V>, count: ClosedRange<Int>) -> Gen<[V]> {
+        let minCount = Swift.max(0, count.lowerBound), maxCount = Swift.max(minCount, count.upperBound)
+        let lo = Double(minCount), hi = Double(maxCount)
+        let average = Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
+        let extra = Swift.max(0, average - lo)
+        let more = extra / (extra + 1)
+        return Gen { source in
+            var result: [V] = []
+            while result.count < minCount {
+                result.append(element.generate(using: source))
+                if source.didOverrun { break }
+            }
+            while result.count < maxCount && !source.didOverrun && source.drawBool(probability: more) {
+                result.append(element.generate(using: source))
+            }
+            return result
+        }
+    }
+
+    func expectSame<V: Equatable>(_ a: Gen<V>, _ b: Gen<V>, maxChoices: Int = 10_000) {
+        var rng = Xoshiro256(seed: 3)
+        for seed in 0..<300 as Range<UInt64> {
+            let x = ChoiceSource(seed: seed, maxChoices: maxChoices), y = ChoiceSource(seed: seed, maxChoices: maxChoices)
+            #expect(a.generate(using: x) == b.generate(using: y))
+            #expect(x.choices == y.choices && x.isInvalid == y.isInvalid)
+            let bytes = (0..<Int(rng.next(upTo: 40))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            #expect(a.generate(from: bytes, maxChoices: maxChoices) == b.generate(from: bytes, maxChoices: maxChoices))
+        }
+    }
+
+    @Test func integersDrawAsBefore() {
+        expectSame(Gen.int(in: 0...3), Self.firstInt(in: 0...3))
+        expectSame(Gen.int(in: -7...2), Self.firstInt(in: -7...2))
+        expectSame(Gen.int(in: 45...55), Self.firstInt(in: 45...55))
+        expectSame(Gen.int(in: -20 ... -3), Self.firstInt(in: -20 ... -3))
+        expectSame(Gen<UInt8>.int(), Self.firstInt(in: UInt8.min...UInt8.max))
+        expectSame(Gen<Int64>.int(), Self.firstInt(in: Int64.min...Int64.max))
+        let digit = IntegerChoice<Int>(in: 0...9)
+        expectSame(Gen { digit.draw(from: $0) }, Self.firstInt(in: 0...9))
+    }
+
+    @Test func arraysDrawAsBefore() {
+        let digit = Gen.int(in: 0...9)
+        for count in [0...3, 0...10, 2...5, 3...3, 0...0, 1...40, -2...1] {
+            expectSame(digit.array(count: count), Self.firstArray(digit, count: count))
+            expectSame(digit.array(count: count), Self.firstArray(digit, count: count), maxChoices: 3)  // overruns
+        }
+    }
+}

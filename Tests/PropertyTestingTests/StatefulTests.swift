@@ -91,3 +91,46 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
     }
 }
 
+
+/// A machine made with `applying:` (the model changes in place) is the same machine as one made with
+/// `nextModel:`: same programs from the same bytes, same failures.
+@Suite struct InPlaceModelTests {
+    static func inPlace(bugFree: Bool) -> StateMachine<[Int], BuggyQueue, QueueCommand> {
+        let copying = queueMachine(bugFree: bugFree)
+        return StateMachine(
+            initialModel: copying.initialModel, makeSystem: copying.makeSystem, commands: copying.commands,
+            precondition: copying.precondition,
+            applying: { model, command in
+                switch command {
+                case .enqueue(let x): model.append(x)
+                case .dequeue: model.removeFirst()
+                case .count: break
+                }
+            },
+            execute: copying.execute, invariant: copying.invariant)
+    }
+
+    @Test func sameProgramsAndFailures() throws {
+        for bugFree in [false, true] {
+            let copying = queueMachine(bugFree: bugFree), inPlace = Self.inPlace(bugFree: bugFree)
+            var failures = 0
+            for seed in 0..<300 as Range<UInt64> {
+                let a = copying.programs.generate(seed: seed), b = inPlace.programs.generate(seed: seed)
+                #expect(a == b)
+                let fa = try copying.failure(of: a), fb = try inPlace.failure(of: b)
+                #expect(fa == fb)
+                if fa != nil { failures += 1 }
+                #expect(inPlace.nextModel([1, 2], .dequeue) == [2])
+            }
+            #expect((failures > 0) == !bugFree)
+        }
+    }
+
+    @Test func replacingNextModelReplacesTheInPlaceForm() throws {
+        var machine = Self.inPlace(bugFree: true)
+        // A model that never changes: the queue grows, so the invariant fails at the first enqueue.
+        machine.nextModel = { model, _ in model }
+        let message = try machine.failure(of: [.enqueue(1)])
+        #expect(message?.contains("size 1 != 0") == true, "\(message ?? "nil")")
+    }
+}

@@ -24,3 +24,16 @@ import Testing
         #expect(TokenUniverse.bytes(3).count == 128)
     }
 }
+
+@Suite struct SameBytesTests {
+    @Test func sameBytesIsTheTokenWithTheSameBytes() {
+        for i in 0..<TokenUniverse.size {
+            let app = TokenUniverse.token(i, Application.self)
+            #expect(TokenUniverse.sameBytes(app, as: WebDomain.self) == WebDomainToken(bytes: app.bytes))
+            #expect(TokenUniverse.sameBytes(app, as: ActivityCategory.self) == ActivityCategoryToken(bytes: app.bytes))
+            #expect(TokenUniverse.sameBytes(TokenUniverse.token(i, WebDomain.self), as: Application.self) == app)
+        }
+        let stranger = ApplicationToken(bytes: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3])
+        #expect(TokenUniverse.sameBytes(stranger, as: WebDomain.self) == WebDomainToken(bytes: stranger.bytes))
+    }
+}

@@ -56,6 +56,17 @@ public enum TokenUniverse {
         return Token<Kind>(bytes: bytesTable[i])
     }
 
+    /// The token of kind `Other` with the same bytes as `token`: `Token<Other>(bytes: token.bytes)`, taken from the
+    /// tables when `token` is a universe token (no base64 decoding and encoding again).
+    public static func sameBytes<Kind: TokenKind, Other: TokenKind>(_ token: Token<Kind>, as other: Other.Type) -> Token<Other> {
+        if let i = indexOfData[token.data] {
+            if Other.self == Application.self, let same = applicationTokens[i] as? Token<Other> { return same }
+            if Other.self == ActivityCategory.self, let same = categoryTokens[i] as? Token<Other> { return same }
+            if Other.self == WebDomain.self, let same = webDomainTokens[i] as? Token<Other> { return same }
+        }
+        return Token<Other>(bytes: token.bytes)
+    }
+
     /// A short readable label for a token: `app3`, `cat0`, `web12` for universe tokens, else a prefix of its data.
     public static func label<Kind: TokenKind>(_ token: Token<Kind>) -> String {
         let prefix: String

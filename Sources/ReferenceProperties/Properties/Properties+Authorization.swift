@@ -1,36 +1,5 @@
-import Dispatch
 import PropertyTesting
 import ScreenTimeReference
-
-// MARK: - Running the reference's async authorization calls from synchronous property bodies
-
-/// Runs an async call that never really suspends (the reference's `requestAuthorization` only takes a lock) to
-/// completion on the calling thread, through a task executor that runs jobs inline. Returns nil if the call
-/// suspended after all (the property then reports it instead of blocking).
-enum InlineAsync {
-    final class Box<T>: @unchecked Sendable { var value: T? }
-
-    @available(macOS 15.0, iOS 18.0, *)
-    final class InlineExecutor: TaskExecutor, @unchecked Sendable {
-        static let shared = InlineExecutor()
-        func enqueue(_ job: consuming ExecutorJob) {
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T? {
-        let box = Box<T>()
-        if #available(macOS 15.0, iOS 18.0, *) {
-            Task(executorPreference: InlineExecutor.shared) { box.value = await body() }
-            return box.value
-        } else {
-            let done = DispatchSemaphore(value: 0)
-            Task.detached { box.value = await body(); done.signal() }
-            done.wait()
-            return box.value
-        }
-    }
-}
 
 // MARK: - Grants and voiding
 
@@ -65,12 +34,11 @@ public final class EnvironmentGrantSystem: GrantSystem {
         store = ManagedSettingsStore(named: .init("app"), environment: environment)
     }
 
+    /// `AuthorizationCenter.requestAuthorization(for: .individual)`, through the synchronous core that the async
+    /// call runs (the simulated user answers at once), so that a request needs no task.
     public func requestAuthorization(approve: Bool) {
         environment.simulator.respond(with: approve ? .approve : .deny)
-        let center = self.center
-        if InlineAsync.run({ (try? await center.requestAuthorization(for: .individual)) != nil }) == nil {
-            problem = "requestAuthorization did not complete synchronously"
-        }
+        try? center.requestAuthorizationNow(for: .individual)
     }
 
     public func revoke(inSettings: Bool) {
@@ -168,16 +136,23 @@ extension ReferenceProperties {
         return Gen.element(of: commands)
     }
 
+    /// `grantCommands(tokens: n)` for every `n` a program of `maxCommands` commands can reach, made once (the
+    /// program generator asks for them at every step).
+    static func grantCommandTable(maxCommands: Int) -> [Gen<GrantCommand>] {
+        (0...maxCommands).map { grantCommands(tokens: $0) }
+    }
+
     public static func grantMachine(_ makeSystem: @escaping @Sendable () -> any GrantSystem) -> StateMachine<GrantModel, any GrantSystem, GrantCommand> {
-        StateMachine(
+        let maxCommands = 30
+        let table = grantCommandTable(maxCommands: maxCommands)
+        return StateMachine(
             initialModel: { GrantModel() },
             makeSystem: makeSystem,
-            commands: { model in grantCommands(tokens: model.tokenGrant.count) },
-            nextModel: { model, command in
-                var next = model
-                next.apply(command)
-                return next
+            commands: { model in
+                let tokens = model.tokenGrant.count
+                return tokens < table.count ? table[tokens] : grantCommands(tokens: tokens)
             },
+            applying: { model, command in model.apply(command) },
             execute: { command, system, model in
                 switch command {
                 case .request(let approve): system.requestAuthorization(approve: approve)
@@ -203,7 +178,7 @@ extension ReferenceProperties {
                 }
                 return nil
             },
-            maxCommands: 30)
+            maxCommands: maxCommands)
     }
 
     public static func authVoiding(_ makeSystem: @escaping @Sendable () -> any GrantSystem = { EnvironmentGrantSystem() }) -> Property {
@@ -274,16 +249,22 @@ extension ReferenceProperties {
                 let store = name.map { ManagedSettingsStore(named: .init($0), environment: system.environment) } ?? ManagedSettingsStore(environment: system.environment)
                 store.shield = settings[i % settings.count]
             }
-            let before = system.environment.shieldSettingsByStore.map { "\($0.store)=\(ShieldDescription.settings($0.settings))" }
+            func shown(_ stores: [(store: ManagedSettingsStore.Identity, settings: ShieldSettings)]) -> [String] {
+                stores.map { "\($0.store)=\(ShieldDescription.settings($0.settings))" }
+            }
+            let storesBefore = system.environment.shieldSettingsByStore
             let statusBefore = system.status
             system.revoke(inSettings: inSettings)
             if let problem = system.problem { return problem }
-            let after = system.environment.shieldSettingsByStore.map { "\($0.store)=\(ShieldDescription.settings($0.settings))" }
+            let storesAfter = system.environment.shieldSettingsByStore
+            // Compared as shown; equal stores show alike, so the text is only written when they differ.
+            let unchanged = storesAfter.count == storesBefore.count
+                && zip(storesAfter, storesBefore).allSatisfy { $0.store == $1.store && $0.settings == $1.settings }
             if statusBefore == .approved {
-                if !after.isEmpty { return "stores left after revocation: \(after)" }
+                if !storesAfter.isEmpty { return "stores left after revocation: \(shown(storesAfter))" }
                 if system.status != .denied { return "status \(system.status) after revocation" }
             } else {
-                if after != before { return "revoke while \(statusBefore) changed the stores" }
+                if !unchanged && shown(storesAfter) != shown(storesBefore) { return "revoke while \(statusBefore) changed the stores" }
                 if system.status != statusBefore { return "revoke while \(statusBefore) changed the status to \(system.status)" }
             }
             return nil
@@ -433,9 +414,10 @@ extension ReferenceProperties {
                 if startsEpisode { notices = 0 }
                 let wasActive = subject.shieldsActive
                 let actions = subject.observe(observation)
-                let count = actions.filter { $0 == .notifyRevoked }.count
+                var count = 0
+                for action in actions where action == .notifyRevoked { count += 1 }
                 notices += count
-                let here = "step \(step + 1) (\(observation.name)): actions \(actions.map(\.rawValue))"
+                var here: String { "step \(step + 1) (\(observation.name)): actions \(actions.map(\.rawValue))" }
                 if notices > 1 { return "\(here): \(notices) notices in one revocation episode" }
                 if count > 0 {
                     guard let i = actions.firstIndex(of: .notifyRevoked), i > 0, actions[i - 1] == .clearShields else { return "\(here): notice not right after clearShields" }

@@ -42,18 +42,16 @@ public enum ShieldModel {
     }
 
     static func overLimit(_ s: ShieldSettings) -> Bool {
-        let counts = [
-            s.applications?.count ?? 0, s.webDomains?.count ?? 0,
-            s.applicationCategories?.categories.count ?? 0, s.applicationCategories?.exceptions.count ?? 0,
-            s.webDomainCategories?.categories.count ?? 0, s.webDomainCategories?.exceptions.count ?? 0,
-        ]
-        return counts.contains { $0 > 50 }
+        (s.applications?.count ?? 0) > 50 || (s.webDomains?.count ?? 0) > 50
+            || (s.applicationCategories?.categories.count ?? 0) > 50 || (s.applicationCategories?.exceptions.count ?? 0) > 50
+            || (s.webDomainCategories?.categories.count ?? 0) > 50 || (s.webDomainCategories?.exceptions.count ?? 0) > 50
     }
 
     /// The verdict `SPEC.md` §2 requires; `nil` for limitExceeded.
     public static func verdict(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> ShieldVerdict? {
         if stores.contains(where: overLimit) { return nil }
-        let best = stores.map { match($0, activity) }.max() ?? .nothing
+        var best = Match.nothing
+        for store in stores { best = Swift.max(best, match(store, activity)) }
         switch (best, activity) {
         case (.nothing, _): return .allowed
         case (.token, .application): return .shielded(.application)
@@ -80,16 +78,27 @@ struct EditedScenario: Sendable, CustomStringConvertible {
 }
 
 extension ReferenceProperties {
+    /// A scenario (`shieldScenario()`), a store index in `0...3`, an edit (`shieldEdit(shielding:)`).
     static func edited(shielding: Bool) -> Gen<EditedScenario> {
-        Gen { source in
-            EditedScenario(
-                scenario: Gen<ShieldScenario>.shieldScenario().generate(using: source),
-                store: Gen<Int>.int(in: 0...3).generate(using: source),
-                edit: Gen<ShieldEdit>.shieldEdit(shielding: shielding).generate(using: source))
+        let draw = ShieldDraw.small, stores = CollectionLength(0...3), index = IntegerChoice<Int>(in: 0...3)
+        return Gen { source in
+            let scenario = draw.scenario(stores, source)
+            let store = index.draw(from: source)
+            return EditedScenario(scenario: scenario, store: store, edit: draw.edit(shielding: shielding, source))
         }
     }
 
     static func show(_ r: Result<ShieldVerdict, ShieldLimitExceeded>) -> String { ShieldDescription.verdict(r) }
+
+    /// `show(a) == show(b)`, without writing the two descriptions when the answer is plain (equal verdicts, or
+    /// limitExceeded on the same set: both show the same text).
+    static func showSame(_ a: Result<ShieldVerdict, ShieldLimitExceeded>, _ b: Result<ShieldVerdict, ShieldLimitExceeded>) -> Bool {
+        switch (a, b) {
+        case (.success(let x), .success(let y)) where x == y: return true
+        case (.failure(let x), .failure(let y)) where x.set == y.set: return true
+        default: return show(a) == show(b)
+        }
+    }
 
     public static func shieldMatchesModel(_ subject: ShieldSubject = .reference) -> Property {
         Property("shield.matches-model", summary: "the verdict equals an independent transcription of the §2 rules",
@@ -125,8 +134,20 @@ extension ReferenceProperties {
         }
     }
 
+    static var nilEqualsEmptyCases: Gen<(ShieldScenario, [UInt8])> {
+        // zip(shieldScenario(), bytes(count: 0...16))
+        let draw = ShieldDraw.small, stores = CollectionLength(0...3), swapCount = CollectionLength(0...16), byte = IntegerChoice<UInt8>(in: 0...255)
+        return Gen<(ShieldScenario, [UInt8])> { source in
+            let s = draw.scenario(stores, source)
+            var swaps: [UInt8] = []
+            swaps.reserveCapacity(swapCount.maxCount)
+            while swapCount.wantsAnother(after: swaps.count, from: source) { swaps.append(byte.draw(from: source)) }
+            return (s, swaps)
+        }
+    }
+
     public static func shieldNilEqualsEmpty(_ subject: ShieldSubject = .reference) -> Property {
-        let gen = Gen<(ShieldScenario, [UInt8])>.zip(.shieldScenario(), Gen<[UInt8]>.bytes(count: 0...16))
+        let gen = nilEqualsEmptyCases
         return Property("shield.nil-equals-empty", summary: "nil, empty sets, .none and .specific([]) shield alike (§2)",
                         gen, describe: { "\($0.0)\n  swaps \($0.1)" }) { (s, swaps) in
             var stores = s.stores
@@ -136,15 +157,24 @@ extension ReferenceProperties {
                 case 0: if stores[k].applications?.isEmpty ?? true { stores[k].applications = stores[k].applications == nil ? [] : nil }
                 case 1: if stores[k].webDomains?.isEmpty ?? true { stores[k].webDomains = stores[k].webDomains == nil ? [] : nil }
                 case 2: if stores[k].applicationCategories == nil || stores[k].applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none {
-                    stores[k].applicationCategories = [nil, .some(.none), .specific([], except: [])][Int(swap / 6) % 3] }
+                    stores[k].applicationCategories = emptyPolicy(Int(swap / 6) % 3) }
                 case 3: if stores[k].webDomainCategories == nil || stores[k].webDomainCategories == ShieldSettings.ActivityCategoryPolicy<WebDomain>.none {
-                    stores[k].webDomainCategories = [nil, .some(.none), .specific([], except: [])][Int(swap / 6) % 3] }
+                    stores[k].webDomainCategories = emptyPolicy(Int(swap / 6) % 3) }
                 case 4: stores.append(ShieldSettings(applications: [], applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none, webDomains: [], webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none))
                 default: stores.append(ShieldSettings())
                 }
             }
             let before = subject.evaluate(s.stores, s.activity), after = subject.evaluate(stores, s.activity)
-            return show(before) == show(after) ? nil : "\(show(before)) became \(show(after)) with \(stores.map(ShieldDescription.settings))"
+            return showSame(before, after) ? nil : "\(show(before)) became \(show(after)) with \(stores.map(ShieldDescription.settings))"
+        }
+    }
+
+    /// The policies that shield nothing: `[nil, .none, .specific([], except: [])][i]`.
+    static func emptyPolicy<M>(_ i: Int) -> ShieldSettings.ActivityCategoryPolicy<M>? {
+        switch i {
+        case 0: return nil
+        case 1: return ShieldSettings.ActivityCategoryPolicy<M>.none
+        default: return .specific([], except: [])
         }
     }
 
@@ -161,19 +191,34 @@ extension ReferenceProperties {
         }
     }
 
-    public static func shieldStoreOrderIrrelevant(_ subject: ShieldSubject = .reference) -> Property {
-        let gen = Gen<ShieldScenario>.shieldScenario(stores: 0...4).flatMap { s in
-            Gen<ShieldSettings>.shuffled(s.stores).map { (s, $0) }
+    static var storeOrderCases: Gen<(ShieldScenario, [ShieldSettings])> {
+        let draw = ShieldDraw.small, length = CollectionLength(0...4)
+        // shieldScenario(stores: 0...4), then Gen.shuffled(its stores)
+        return Gen<(ShieldScenario, [ShieldSettings])> { source in
+            let s = draw.scenario(length, source)
+            return (s, source.shuffled(s.stores))
         }
+    }
+
+    public static func shieldStoreOrderIrrelevant(_ subject: ShieldSubject = .reference) -> Property {
+        let gen = storeOrderCases
         return Property("shield.store-order-irrelevant", summary: "permuting the stores never changes a verdict (§2)",
                         gen, describe: { "\($0.0)\n  permuted: \($0.1.map(ShieldDescription.settings))" }) { (s, permuted) in
             let a = subject.evaluate(s.stores, s.activity), b = subject.evaluate(permuted, s.activity)
-            return show(a) == show(b) ? nil : "\(show(a)) in the original order, \(show(b)) permuted"
+            return showSame(a, b) ? nil : "\(show(a)) in the original order, \(show(b)) permuted"
+        }
+    }
+
+    static var storeUnionCases: Gen<(ShieldScenario, ShieldScenario)> {
+        let draw = ShieldDraw.small, stores = CollectionLength(0...2)
+        return Gen<(ShieldScenario, ShieldScenario)> { source in  // zip(shieldScenario(stores: 0...2), the same)
+            let a = draw.scenario(stores, source)
+            return (a, draw.scenario(stores, source))
         }
     }
 
     public static func shieldStoreUnionLaws(_ subject: ShieldSubject = .reference) -> Property {
-        let gen = Gen<(ShieldScenario, ShieldScenario)>.zip(.shieldScenario(stores: 0...2), .shieldScenario(stores: 0...2))
+        let gen = storeUnionCases
         return Property("shield.store-union-laws", summary: "stores combine as a join: no stores allow, A+B = join(A, B), A+A = A (§2)",
                         gen, describe: { "A: \($0.0)\nB stores: \($0.1.stores.map(ShieldDescription.settings))" }) { (a, b) in
             let activity = a.activity
@@ -189,18 +234,22 @@ extension ReferenceProperties {
         }
     }
 
-    /// Scenarios where store 0 both lists the activity's token and shields its category (maybe exempting it).
+    /// Scenarios where store 0 both lists the activity's token and shields its category (maybe exempting it):
+    /// `zip(shieldScenario(), bool, bool)`, then store 0 rewritten.
     static var precedenceScenario: Gen<(ShieldScenario, Bool)> {
-        Gen<(ShieldScenario, Bool, Bool)>.zip(.shieldScenario(), Gen<Bool>.bool, Gen<Bool>.bool).map { (s, exempt, all) in
-            var s = s
+        let draw = ShieldDraw.small, stores = CollectionLength(0...3)
+        return Gen { source in
+            var s = draw.scenario(stores, source)
+            let exempt = source.draw(upTo: 1) == 1
+            let all = source.draw(upTo: 1) == 1
             if s.stores.isEmpty { s.stores = [ShieldSettings()] }
             switch s.activity {
             case .application(let t, let c):
-                s.stores[0].applications = (s.stores[0].applications ?? []).union([t])
+                s.stores[0].applications = ShieldEdit.inserting(t, into: s.stores[0].applications)
                 let except: Set<ApplicationToken> = exempt ? [t] : []
                 s.stores[0].applicationCategories = all ? .all(except: except) : .specific([c], except: except)
             case .webDomain(let t, let c):
-                s.stores[0].webDomains = (s.stores[0].webDomains ?? []).union([t])
+                s.stores[0].webDomains = ShieldEdit.inserting(t, into: s.stores[0].webDomains)
                 let except: Set<WebDomainToken> = exempt ? [t] : []
                 s.stores[0].webDomainCategories = all ? .all(except: except) : .specific([c], except: except)
             }
@@ -226,50 +275,89 @@ extension ReferenceProperties {
         }
     }
 
+    static var kindsNeverMixCases: Gen<(ShieldScenario, ShieldSettings)> {
+        let draw = ShieldDraw.small, stores = CollectionLength(0...3)
+        return Gen<(ShieldScenario, ShieldSettings)> { source in  // zip(shieldScenario(), shieldSettings())
+            let s = draw.scenario(stores, source)
+            return (s, draw.settings(source))
+        }
+    }
+
     public static func shieldKindsNeverMix(_ subject: ShieldSubject = .reference) -> Property {
-        let gen = Gen<(ShieldScenario, ShieldSettings)>.zip(.shieldScenario(), .shieldSettings())
+        let gen = kindsNeverMixCases
         return Property("shield.kinds-never-mix", summary: "the other kind's settings, even tokens with the same bytes, never change a verdict (§1, §2)",
                         gen, describe: { "\($0.0)\n  other-kind settings from: \(ShieldDescription.settings($0.1))" }) { (s, noise) in
             var stores = s.stores.isEmpty ? [ShieldSettings()] : s.stores
             let baseline = subject.evaluate(stores, s.activity)
+            // The activity's token as the other kind: the same bytes.
+            let sameBytesWeb: WebDomainToken, sameBytesApp: ApplicationToken
+            switch s.activity {
+            case .application(let t, _): (sameBytesWeb, sameBytesApp) = (TokenUniverse.sameBytes(t, as: WebDomain.self), t)
+            case .webDomain(let t, _): (sameBytesWeb, sameBytesApp) = (t, TokenUniverse.sameBytes(t, as: Application.self))
+            }
             for k in stores.indices {
                 switch s.activity {
-                case .application(let t, let c):
+                case .application(_, let c):
                     // Web-domain settings that would shield a web domain with the app's bytes and category.
-                    stores[k].webDomains = (noise.webDomains ?? []).union([WebDomainToken(bytes: t.bytes)])
+                    stores[k].webDomains = ShieldEdit.inserting(sameBytesWeb, into: noise.webDomains)
                     stores[k].webDomainCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
-                case .webDomain(let t, let c):
-                    stores[k].applications = (noise.applications ?? []).union([ApplicationToken(bytes: t.bytes)])
+                case .webDomain(_, let c):
+                    stores[k].applications = ShieldEdit.inserting(sameBytesApp, into: noise.applications)
                     stores[k].applicationCategories = k % 2 == 0 ? .specific([c], except: []) : .all(except: [])
                 }
             }
             let changed = subject.evaluate(stores, s.activity)
-            return show(changed) == show(baseline) ? nil : "other-kind settings changed \(show(baseline)) into \(show(changed))"
+            return showSame(changed, baseline) ? nil : "other-kind settings changed \(show(baseline)) into \(show(changed))"
         }
     }
 
-    /// Settings with one limited set of 45…55 tokens (universe of 64) and an activity.
+    /// Settings with one limited set of 45…55 tokens (universe of 64) and an activity: the set
+    /// (`caseOf(LimitedSet)`), its size (`int(in: 45...55)`), the first token (`int(in: 0...8)`), settings
+    /// (`shieldSettings()`) whose chosen set is then replaced, and an activity (`shieldActivity()`).
     static var limitScenario: Gen<(ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity)> {
-        Gen { source in
-            let set = Gen<ShieldSettings.LimitedSet>.caseOf().generate(using: source)
-            let size = Gen<Int>.int(in: 45...55).generate(using: source)
-            let offset = Gen<Int>.int(in: 0...8).generate(using: source)
-            var s = Gen<ShieldSettings>.shieldSettings().generate(using: source)
-            let indices = (0..<size).map { offset + $0 }
+        let draw = ShieldDraw.small, sizes = IntegerChoice<Int>(in: 45...55), offsets = IntegerChoice<Int>(in: 0...8)
+        let sets = ShieldSettings.LimitedSet.allCases
+        return Gen { source in
+            let set = sets[Int(source.draw(upTo: UInt64(sets.count - 1)))]
+            let size = sizes.draw(from: source)
+            let offset = offsets.draw(from: source)
+            var s = draw.settings(source)
+            let k = LimitTokens.key(offset: offset, size: size)
             switch set {
-            case .applications: s.applications = Set(indices.map { TokenUniverse.token($0, Application.self) })
-            case .webDomains: s.webDomains = Set(indices.map { TokenUniverse.token($0, WebDomain.self) })
-            case .applicationCategories: s.applicationCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.applicationCategories?.exceptions ?? [])
-            case .applicationCategoryExceptions: s.applicationCategories = .all(except: Set(indices.map { TokenUniverse.token($0, Application.self) }))
-            case .webDomainCategories: s.webDomainCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.webDomainCategories?.exceptions ?? [])
-            case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: Set(indices.map { TokenUniverse.token($0, WebDomain.self) }))
+            case .applications: s.applications = LimitTokens.applications[k]
+            case .webDomains: s.webDomains = LimitTokens.webDomains[k]
+            case .applicationCategories: s.applicationCategories = .specific(LimitTokens.categories[k], except: s.applicationCategories?.exceptions ?? [])
+            case .applicationCategoryExceptions: s.applicationCategories = .all(except: LimitTokens.applications[k])
+            case .webDomainCategories: s.webDomainCategories = .specific(LimitTokens.categories[k], except: s.webDomainCategories?.exceptions ?? [])
+            case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: LimitTokens.webDomains[k])
             }
-            return (s, set, size, Gen<ShieldActivity>.shieldActivity().generate(using: source))
+            return (s, set, size, draw.activity(source))
+        }
+    }
+
+    /// The token sets `limitScenario` assigns: universe tokens `offset ..< offset + size` for every offset in
+    /// `0...8` and size in `45...55`, made once (a set of 50 tokens is 50 hashes of up to 172 characters).
+    enum LimitTokens {
+        static let offsets = 0...8, sizes = 45...55
+        static func key(offset: Int, size: Int) -> Int { (offset - offsets.lowerBound) * sizes.count + (size - sizes.lowerBound) }
+        static func table<Kind: TokenKind>(_ kind: Kind.Type) -> [Set<Token<Kind>>] {
+            offsets.flatMap { offset in sizes.map { size in Set((0..<size).map { TokenUniverse.token(offset + $0, Kind.self) }) } }
+        }
+        static let applications = table(Application.self)
+        static let categories = table(ActivityCategory.self)
+        static let webDomains = table(WebDomain.self)
+    }
+
+    static var limitsCases: Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])> {
+        let scenario = limitScenario, draw = ShieldDraw.small, othersLength = CollectionLength(0...2)
+        return Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])> { source in
+            let limited = scenario.generate(using: source)  // zip(limitScenario, shieldSettings().array(count: 0...2))
+            return (limited, draw.stores(othersLength, source))
         }
     }
 
     public static func shieldLimits(_ subject: ShieldSubject = .reference) -> Property {
-        let gen = Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])>.zip(limitScenario, Gen<ShieldSettings>.shieldSettings().array(count: 0...2))
+        let gen = limitsCases
         return Property("shield.limits", summary: "a store with more than 50 tokens in a limited set fails every evaluation with limitExceeded; 50 never does (§2)",
                         gen, describe: { "\($0.0.1.rawValue) holds \($0.0.2) tokens; \(ShieldDescription.activity($0.0.3)); \($0.1.count) other stores" }) { (scenario, others) in
             let (settings, set, size, activity) = scenario
@@ -294,16 +382,25 @@ extension ReferenceProperties {
         }
     }
 
+    static var namedStoresCases: Gen<StoreAssignments> {
+        let names: [String?] = [nil, "focus", "sleep"]
+        let draw = ShieldDraw.small, counts = IntegerChoice<Int>(in: 0...5)
+        return Gen<StoreAssignments> { source in
+            // int(in: 0...5) assignments, each element(of: names) then shieldSettings(); then shieldActivity()
+            let count = counts.draw(from: source)
+            var assignments: [(name: String?, settings: ShieldSettings)] = []
+            assignments.reserveCapacity(count)
+            for _ in 0..<count {
+                let name = names[Int(source.draw(upTo: UInt64(names.count - 1)))]
+                assignments.append((name: name, settings: draw.settings(source)))
+            }
+            return StoreAssignments(assignments: assignments, activity: draw.activity(source))
+        }
+    }
+
     public static func shieldNamedStoresShare() -> Property {
         let names: [String?] = [nil, "focus", "sleep"]
-        let gen = Gen<StoreAssignments> { source in
-            let count = Gen<Int>.int(in: 0...5).generate(using: source)
-            var assignments: [(String?, ShieldSettings)] = []
-            for _ in 0..<count {
-                assignments.append((Gen<String?>.element(of: names).generate(using: source), Gen<ShieldSettings>.shieldSettings().generate(using: source)))
-            }
-            return StoreAssignments(assignments: assignments.map { (name: $0.0, settings: $0.1) }, activity: Gen<ShieldActivity>.shieldActivity().generate(using: source))
-        }
+        let gen = namedStoresCases
         return Property("shield.named-stores-share", summary: "stores of one name share settings (last write wins); the environment's verdict is the evaluation over its stores (§2)",
                         gen, describe: { $0.description }) { a in
             let environment = ScreenTimeEnvironment()

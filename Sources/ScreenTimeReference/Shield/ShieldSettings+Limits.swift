@@ -44,8 +44,22 @@ extension ShieldSettings {
 
     /// The first of ``setsOverLimit``, or `nil`: what evaluation checks, without building the array
     /// (evaluation runs once per store per verdict). (Ours.)
+    ///
+    /// Written out in ``LimitedSet`` order rather than as a search of `allCases`, which makes a new array on every
+    /// call (an allocation per store per verdict, the costliest thing under the fuzzers' ASan).
     var firstSetOverLimit: LimitedSet? {
-        LimitedSet.allCases.first { tokenCount(in: $0) > Self.maximumTokenCount }
+        let limit = Self.maximumTokenCount
+        if (applications?.count ?? 0) > limit { return .applications }
+        if let policy = applicationCategories {
+            if policy.categories.count > limit { return .applicationCategories }
+            if policy.exceptions.count > limit { return .applicationCategoryExceptions }
+        }
+        if (webDomains?.count ?? 0) > limit { return .webDomains }
+        if let policy = webDomainCategories {
+            if policy.categories.count > limit { return .webDomainCategories }
+            if policy.exceptions.count > limit { return .webDomainCategoryExceptions }
+        }
+        return nil
     }
 }
 
