@@ -3,9 +3,14 @@
 //
 // Module graph (kept lean: builds are slow on 2 cores):
 //   StrictJSON            pure-Swift JSON values, a strict parser with limits and offsets, a canonical writer
-//   ScreenTimeReference   the reference implementation under iOS's own names (Foundation only, no test code)
+//   ScreenTimeSelection   tokens and FamilyActivitySelection: the strict codec, canonical form, order, set algebra
+//   ScreenTimeReference   the reference implementation under iOS's own names (Foundation only, no test code);
+//                         re-exports ScreenTimeSelection, so users import this one module
 //   PropertyTesting       choice-sequence generators, shrinking, runner (knows nothing of Screen Time)
-//   FuzzHarnesses         the byte-level fuzz harness bodies (selection, url, template), shared with Fuzz/
+//   FuzzCore              what a fuzz target is (FuzzTarget, the libFuzzer entry) and the selection targets,
+//                         which need nothing but the codec: their fuzz binaries link only this, ScreenTimeSelection
+//                         and StrictJSON (libFuzzer scans every coverage counter of a binary after each execution)
+//   FuzzHarnesses         the other byte-level fuzz harness bodies (differential, url, template); re-exports FuzzCore
 //   ReferenceProperties   domain generators and the named properties, the structured fuzz harnesses (shield, auth)
 //   Conformance           vectors, the operation table, implementations, runner, reports
 //   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
@@ -17,6 +22,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ScreenTimeReference", targets: ["ScreenTimeReference"]),
+        .library(name: "FuzzCore", targets: ["FuzzCore"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "FuzzHarnesses", targets: ["FuzzHarnesses"]),
         .library(name: "ReferenceProperties", targets: ["ReferenceProperties"]),
@@ -26,18 +32,20 @@ let package = Package(
     targets: [
         // Double rounding calls into libm, which nothing else links on Linux when Foundation is not imported.
         .target(name: "StrictJSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "ScreenTimeReference", dependencies: ["StrictJSON"]),
+        .target(name: "ScreenTimeSelection", dependencies: ["StrictJSON"]),
+        .target(name: "ScreenTimeReference", dependencies: ["ScreenTimeSelection", "StrictJSON"]),
         .target(name: "PropertyTesting"),
         // Apart from ReferenceProperties so that a byte-level fuzz binary does not carry the property catalog's
         // coverage counters (libFuzzer scans them all after every execution).
-        .target(name: "FuzzHarnesses", dependencies: ["ScreenTimeReference", "StrictJSON"]),
+        .target(name: "FuzzCore", dependencies: ["ScreenTimeSelection"]),
+        .target(name: "FuzzHarnesses", dependencies: ["FuzzCore", "ScreenTimeReference", "StrictJSON"]),
         .target(name: "ReferenceProperties", dependencies: ["FuzzHarnesses", "ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
         .target(name: "Benchmarking", dependencies: ["Conformance", "PropertyTesting", "ScreenTimeReference", "StrictJSON"]),
         .executableTarget(name: "stc", dependencies: ["Benchmarking", "Conformance", "FuzzHarnesses", "PropertyTesting", "ReferenceProperties", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-        .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "StrictJSON", "PropertyTesting"]),
+        .testTarget(name: "ScreenTimeReferenceTests", dependencies: ["ScreenTimeReference", "ScreenTimeSelection", "StrictJSON", "PropertyTesting"]),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),

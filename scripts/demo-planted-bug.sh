@@ -22,7 +22,7 @@ step "copy the repository to $work/repo"
 mkdir -p "$work/repo"
 tar -C "$src" --exclude=./.build --exclude=./Fuzz/.build --exclude=./.git -cf - . | tar -C "$work/repo" -xf -
 cd "$work/repo"
-decoder=Sources/ScreenTimeReference/Selection/Base64.swift
+decoder=Sources/ScreenTimeSelection/Base64.swift
 cp "$decoder" "$work/Base64.swift.orig"
 
 step "plant the bug: a force unwrap when the pad bits are not zero"

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenTimeReference
+@testable import ScreenTimeSelection
 
 /// `Token`'s keyed digest (`Token+Hashing.swift`): consistent with `==`, sensitive to every character, and
 /// correct at every length, including past the keys (the `Hasher` fallback); and its byte order.

@@ -1,4 +1,4 @@
-import ScreenTimeReference
+import ScreenTimeSelection
 
 extension FuzzTargets {
     /// `selection-decode`: any bytes as the stored string. Decoding is total; when it succeeds the canonical

@@ -36,7 +36,7 @@ public struct Token<Kind: TokenKind>: Hashable, Sendable {
     }
 
     /// Trusted initializer for strings already checked by the decoder.
-    init(validatedData: String) { self.data = validatedData }
+    package init(validatedData: String) { self.data = validatedData }
 
     /// The token's bytes. (Ours.)
     public var bytes: [UInt8] { Base64.decode(Array(data.utf8)) ?? [] }
