@@ -31,13 +31,18 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// The template as written.
     public let text: String
 
-    /// One placeholder: template bytes `start..<end` (from its `{` to after its `}`) stand for `keys[key]`;
-    /// `fallback` is a byte range of the template, `nil` for `{key}`. The bytes between placeholders are literal.
+    /// One placeholder: template bytes `start..<end` (from its `{` to after its `}`) stand for `keys[key]`.
+    /// The key's bytes end at `keyEnd`: at `end - 1` (the `}`) for `{key}`; otherwise at the `|` of
+    /// `{key|fallback}`, and the fallback is the bytes between that `|` and the `}`. (Only `Int`s, so that
+    /// reading one is a few plain loads.) The bytes between placeholders are literal.
     private struct Placeholder: Sendable, Hashable {
         var start: Int
+        var keyEnd: Int
         var end: Int
         var key: Int
-        var fallback: Range<Int>?
+
+        /// Byte range of the fallback in the template, `nil` for `{key}`.
+        var fallback: Range<Int>? { keyEnd < end - 1 ? (keyEnd + 1)..<(end - 1) : nil }
     }
 
     /// In template order.
@@ -82,6 +87,7 @@ public struct ShieldTextTemplate: Sendable, Hashable {
                     (found.baseAddress! + k).initialize(to: value)
                 } else {
                     (found.baseAddress! + k).initialize(to: nil)
+                    if missing.isEmpty { missing.reserveCapacity(keys.count - k) }
                     missing.append(key)
                 }
             }
@@ -94,27 +100,28 @@ public struct ShieldTextTemplate: Sendable, Hashable {
                 if count == 0 { return "" }
                 return String(unsafeUninitializedCapacity: count) { out in
                     var o = 0
-                    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-                        UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: source, byteCount: bytes.count)
-                        o += bytes.count
-                    }
                     var literalStart = 0
                     for p in placeholders {
-                        write(UnsafeBufferPointer(rebasing: template[literalStart..<p.start]))
+                        o = Self.copy(template[literalStart..<p.start], to: out, at: o)
                         if let value = found[p.key] {
-                            Self.withUTF8(value, write)
+                            o = Self.withUTF8(value) { Self.copy($0[...], to: out, at: o) }
                         } else if let fallback = p.fallback {
-                            write(UnsafeBufferPointer(rebasing: template[fallback]))
+                            o = Self.copy(template[fallback], to: out, at: o)
                         }
                         literalStart = p.end
                     }
-                    write(UnsafeBufferPointer(rebasing: template[literalStart...]))
-                    return o
+                    return Self.copy(template[literalStart...], to: out, at: o)
                 }
             }
             return Rendering(text: text, missing: missing)
         }
+    }
+
+    /// Copies `bytes` to `out` at offset `o`; the offset after them.
+    private static func copy(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+        guard let source = bytes.base.baseAddress, !bytes.isEmpty else { return o }
+        UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: source + bytes.startIndex, byteCount: bytes.count)
+        return o + bytes.count
     }
 
     /// `text`'s UTF-8 bytes in place (a native String's are contiguous), else a copy.
@@ -145,22 +152,9 @@ public struct ShieldTextTemplate: Sendable, Hashable {
         let n = bytes.count
         var placeholders: [Placeholder] = []
         var keys: [String] = []
-        var keyIndex: [String: Int] = [:]  // filled only once there are too many keys for a linear search
+        // Known keys are found by a linear search while there are few, then by this index (built only then).
+        var keyIndex: [String: Int] = [:]
         let linearSearchLimit = 8
-        func number(of key: String) -> Int {
-            if keys.count <= linearSearchLimit {
-                if let known = keys.firstIndex(of: key) { return known }
-            } else {
-                if keyIndex.isEmpty {
-                    for (k, known) in keys.enumerated() { keyIndex[known] = k }
-                }
-                if let known = keyIndex[key] { return known }
-                keyIndex[key] = keys.count
-            }
-            if keys.isEmpty { keys.reserveCapacity(4) }
-            keys.append(key)
-            return keys.count - 1
-        }
         var i = 0
         while i < n {
             guard bytes[i] == open else {
@@ -171,30 +165,38 @@ public struct ShieldTextTemplate: Sendable, Hashable {
             var k = i + 1
             while k < n, isKeyByte(bytes[k]) { k += 1 }
             let keyEnd = k
-            var fallback: Range<Int>? = nil
             var matched = false
             if keyEnd > i + 1, k < n {
                 if bytes[k] == close {
                     matched = true
                 } else if bytes[k] == bar {
                     k += 1
-                    let fallbackStart = k
                     while k < n, bytes[k] != open, bytes[k] != close { k += 1 }
-                    if k < n, bytes[k] == close {
-                        fallback = fallbackStart..<k
-                        matched = true
-                    }
+                    matched = k < n && bytes[k] == close
                 }
             }
-            if matched {
-                let key = number(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd]), as: UTF8.self))
-                if placeholders.isEmpty { placeholders.reserveCapacity(8) }
-                placeholders.append(Placeholder(start: i, end: k + 1, key: key, fallback: fallback))
-                i = k + 1
-            } else {
+            guard matched else {
                 // Bytes i..<k are literal; bytes[k] (if any) is scanned next, since it may be a `{`.
                 i = max(k, i + 1)
+                continue
             }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd]), as: UTF8.self)
+            var number = keys.count <= linearSearchLimit ? keys.firstIndex(of: key) : nil
+            if number == nil, keys.count > linearSearchLimit {
+                if keyIndex.isEmpty {
+                    keyIndex.reserveCapacity(2 * keys.count)
+                    for (known, name) in keys.enumerated() { keyIndex[name] = known }
+                }
+                number = keyIndex[key]
+                if number == nil { keyIndex[key] = keys.count }
+            }
+            if number == nil {
+                if keys.isEmpty { keys.reserveCapacity(4) }
+                keys.append(key)
+            }
+            if placeholders.isEmpty { placeholders.reserveCapacity(8) }
+            placeholders.append(Placeholder(start: i, keyEnd: keyEnd, end: k + 1, key: number ?? keys.count - 1))
+            i = k + 1
         }
         return (placeholders, keys)
     }
