@@ -334,7 +334,13 @@ public enum EncodingInvariants {
             func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
             var end = firstIndex(of: 0, in: b, from: 0)
             let template = string(0..<end)
-            var values: [String: String?] = [:]
+            var items = 0  // counted first, so that the dictionary is allocated once
+            var nul = end
+            while nul < b.count {
+                items += 1
+                nul = firstIndex(of: 0, in: b, from: nul + 1)
+            }
+            var values = [String: String?](minimumCapacity: items)
             while end < b.count {  // b[end] is a NUL: an item follows
                 let start = end + 1
                 end = firstIndex(of: 0, in: b, from: start)
@@ -355,81 +361,69 @@ public enum EncodingInvariants {
         let (text, values) = splitTemplateInput(bytes)
         let template = Template(text)
         let rendering = template.render(values)
-
-        // The naive renderer: an independent reading of SPEC §4.
-        let naive = NaiveTemplate(Array(text.utf8))
-        let expected = naive.render(values)
-        if !sameBytes(rendering.text, expected.text) {
-            return HarnessFailure(
-                "rendering differs from the naive renderer",
-                "template \(preview(Array(text.utf8))): got \(preview(Array(rendering.text.utf8))), expected \(preview(expected.text))")
-        }
-
-        // missing: no duplicates, exactly the keys without a value, in order of first appearance. The naive list
-        // holds each key once by construction, so equal to it means no duplicates; which of the two broke is
-        // only worked out on failure.
-        if rendering.missing != expected.missing {
-            if Set(rendering.missing).count != rendering.missing.count {
-                return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
-            }
-            return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
-        }
         let keys = template.keys
-        if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
-        var m = 0
-        for key in keys where hasNoValue(key, values) {
-            guard m < rendering.missing.count, rendering.missing[m] == key else {
-                return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
-            }
-            m += 1
-        }
-        if m != rendering.missing.count {
-            return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
+
+        // Each key's position in `keys`. A key listed twice is a difference from the naive parser (below).
+        var position = [String: Int](minimumCapacity: keys.count)
+        var keysAreUnique = true
+        for (k, key) in keys.enumerated() where position.updateValue(k, forKey: key) != nil { keysAreUnique = false }
+
+        // The naive renderer, an independent reading of SPEC §4: the rendering must be its text; `keys` its keys
+        // in order of first appearance, each once; `missing` exactly those keys without a value, each once, in
+        // that order. Compared piece by piece without building anything; what differs is only worked out on
+        // failure, by ``diagnoseNaiveDifference``.
+        if !keysAreUnique || !matchesNaive(text, values, rendering, keys, position) {
+            return diagnoseNaiveDifference(text, values, rendering, keys)
         }
 
         // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
         // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
-        var standIns: [String: String?] = [:]
-        standIns.reserveCapacity(values.count)
+        // (`mapValues` keeps the dictionary's layout: no key is hashed again.)
         var originals: [String] = []
-        for (key, value) in values {
-            guard let value, !value.isEmpty else {
-                standIns[key] = .some(value)
-                continue
-            }
-            standIns[key] = .some("\u{0}" + String(originals.count) + "\u{0}")
+        let standIns = values.mapValues { value -> String? in
+            guard let value, !value.isEmpty else { return value }
+            if originals.isEmpty { originals.reserveCapacity(values.count) }
             originals.append(value)
+            return "\u{0}" + String(originals.count - 1) + "\u{0}"
         }
         let opaque = template.render(standIns).text
         let substitutedIsSame = withUTF8(opaque) { o in withUTF8(rendering.text) { matchesSubstituted(o, originals, $0) } }
         if !substitutedIsSame {
-            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(Array(text.utf8)))")
+            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
         }
 
         // A key without a value never shows its name: renaming every such key (in the placeholders only) to a
-        // fresh name changes nothing. Valid because the naive parser agreed with the reference above.
+        // fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
+        // keys without a value are `rendering.missing`, and `keys` are the template's keys.
         if !rendering.missing.isEmpty {
-            let missingKeys = Set(rendering.missing)
             var fresh = 0
-            var renamed: [String: String] = [:]
-            for key in keys where missingKeys.contains(key) {
+            var renamed = [String?](repeating: nil, count: keys.count)  // by position in `keys`
+            var longestName = 0
+            var renamedValues = values
+            for key in rendering.missing {
                 var name: String
                 repeat {
                     name = "zz" + String(fresh)
                     fresh += 1
-                } while values[name] != nil || keys.contains(name)
-                renamed[key] = name
+                } while values[name] != nil || position[name] != nil
+                guard let k = position[key] else {  // cannot happen once matchesNaive agreed
+                    return HarnessFailure("missing lists a key that is not in keys", "\(key)")
+                }
+                renamed[k] = name
+                longestName = max(longestName, name.utf8.count)
+                // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
+                // the dictionary is only copied when there is something to move.
+                if let entry = values[key] {
+                    renamedValues[key] = nil
+                    renamedValues[name] = entry
+                }
             }
-            var renamedValues = values
-            for (key, name) in renamed {
-                renamedValues[name] = values[key]  // nil, empty, or absent: still no value
-                renamedValues[key] = nil
+            let renamedText = withUTF8(text) { t in
+                NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
             }
-            let renamedText = naive.unparse(renaming: renamed)
-            let other = Template(String(decoding: renamedText, as: UTF8.self)).render(renamedValues)
+            let other = Template(renamedText).render(renamedValues)
             if !sameBytes(other.text, rendering.text) {
-                return HarnessFailure(
-                    "the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(Array(text.utf8)))")
+                return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
             }
         }
         return nil
@@ -438,6 +432,83 @@ public enum EncodingInvariants {
     static func hasNoValue(_ key: String, _ values: [String: String?]) -> Bool {
         guard let entry = values[key], let value = entry else { return true }
         return value.isEmpty
+    }
+
+    /// Whether `rendering` and `keys` are what the naive renderer makes of `text` and `values` (see
+    /// ``checkTemplate(_:as:)``), checked in one walk over the naive parser's pieces: each piece's output is
+    /// compared in place with the next bytes of `rendering.text`; a placeholder's key must be in `keys`, and the
+    /// first time it appears it must be the next key of `keys` not met yet, and, when it has no value, the next
+    /// of `rendering.missing`. `position` maps each of `keys` (which are distinct) to its index.
+    static func matchesNaive(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String], _ position: [String: Int]
+    ) -> Bool {
+        // A key's value, looked up once: `values[keys[k]]` is `values[key]` when `position[key] == k`.
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { value in
+            for (k, key) in keys.enumerated() {
+                let entry = values[key] ?? nil
+                (value.baseAddress! + k).initialize(to: entry.flatMap { $0.isEmpty ? nil : $0 })
+            }
+            defer { _ = value.baseAddress.map { $0.deinitialize(count: keys.count) } }
+            return withUTF8(text) { t in
+                withUTF8(rendering.text) { out in
+                    var o: Int? = 0  // bytes of the rendering matched so far; nil once something differed
+                    var met = 0  // keys met so far: keys[..<met]
+                    var m = 0  // entries of `missing` matched so far
+                    var pieces = NaiveTemplate.Pieces(t)
+                    while let at = o, let piece = pieces.next() {
+                        switch piece {
+                        case .literal(let range):
+                            o = continues(out, at: at, with: t[range])
+                        case .placeholder(let keyRange, let fallback):
+                            let key = String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self)
+                            guard let k = position[key], k <= met else { return false }  // unknown, or met too early
+                            let isFirst = k == met
+                            if isFirst { met += 1 }
+                            if let found = value[k] {
+                                o = withUTF8(found) { continues(out, at: at, with: $0[...]) }
+                            } else {
+                                if isFirst {  // a key without a value, met for the first time: the next missing one
+                                    guard m < rendering.missing.count, rendering.missing[m] == key else { return false }
+                                    m += 1
+                                }
+                                if let fallback { o = continues(out, at: at, with: t[fallback]) }
+                            }
+                        }
+                    }
+                    return o == out.count && met == keys.count && m == rendering.missing.count
+                }
+            }
+        }
+    }
+
+    /// `at + part.count` when `out` goes on at `at` with `part`, else nil.
+    static func continues(_ out: UnsafeBufferPointer<UInt8>, at: Int, with part: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard part.count <= out.count - at, equal(UnsafeBufferPointer(rebasing: part), UnsafeBufferPointer(rebasing: out[at..<(at + part.count)])) else {
+            return nil
+        }
+        return at + part.count
+    }
+
+    /// What ``matchesNaive`` found different, worked out with the naive renderer's own lists (only on failure).
+    static func diagnoseNaiveDifference(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String]
+    ) -> HarnessFailure {
+        let naive = NaiveTemplate(Array(text.utf8))
+        let expected = naive.render(values)
+        if !sameBytes(rendering.text, expected.text) {
+            return HarnessFailure(
+                "rendering differs from the naive renderer",
+                "template \(preview(text)): got \(preview(rendering.text)), expected \(preview(expected.text))")
+        }
+        // The naive list holds each key once by construction, so equal to it means no duplicates.
+        if rendering.missing != expected.missing {
+            if Set(rendering.missing).count != rendering.missing.count {
+                return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
+            }
+            return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
+        }
+        if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
+        return HarnessFailure("rendering, keys and missing agree with the naive renderer, but not piece by piece", "template \(preview(text))")
     }
 
     /// Whether `text` with every stand-in (NUL, n in decimal without leading zeros, NUL, n < originals.count)
@@ -486,13 +557,8 @@ public enum EncodingInvariants {
     struct NaiveTemplate {
         enum Piece {
             case literal(Range<Int>)
-            case placeholder(key: String, fallback: Range<Int>?)
+            case placeholder(key: Range<Int>, fallback: Range<Int>?)
         }
-
-        let bytes: [UInt8]
-        let pieces: [Piece]
-        /// The placeholder keys in order of first appearance, each once.
-        let keys: [String]
 
         static func isKeyByte(_ c: UInt8) -> Bool {
             isUnreserved(c) && c != UInt8(ascii: "~")
@@ -500,32 +566,108 @@ public enum EncodingInvariants {
 
         static let keyByteTable: [Bool] = table(isKeyByte)
 
+        /// The pieces of template `t`, in order.
+        struct Pieces: IteratorProtocol {
+            let t: UnsafeBufferPointer<UInt8>
+            /// The next `{` to look at, or `t.count`.
+            var i: Int
+            /// Where the current literal began.
+            var literalStart = 0
+            /// A placeholder found after a literal, returned next.
+            var pending: Piece?
+
+            init(_ t: UnsafeBufferPointer<UInt8>) {
+                self.t = t
+                i = firstIndex(of: UInt8(ascii: "{"), in: t, from: 0)
+            }
+
+            mutating func next() -> Piece? {
+                if let piece = pending {
+                    pending = nil
+                    return piece
+                }
+                while i < t.count {  // t[i] is a `{`
+                    let start = i
+                    let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
+                    i = nextOpen  // the first `{` after this one, so also the first after a placeholder that ends before it
+                    // The next brace is a `}` when there is one before the next `{`.
+                    let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: start + 1)
+                    guard close < nextOpen else { continue }
+                    let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: start + 1)
+                    let key = UnsafeBufferPointer(rebasing: t[(start + 1)..<bar])
+                    guard !key.isEmpty, keyByteTable.withUnsafeBufferPointer({ isKey in key.allSatisfy { isKey[Int($0)] } }) else { continue }
+                    let placeholder = Piece.placeholder(key: (start + 1)..<bar, fallback: bar < close ? (bar + 1)..<close : nil)
+                    let literal = literalStart..<start
+                    literalStart = close + 1
+                    if literal.isEmpty { return placeholder }
+                    pending = placeholder
+                    return .literal(literal)
+                }
+                guard literalStart < t.count else { return nil }
+                defer { literalStart = t.count }
+                return .literal(literalStart..<t.count)
+            }
+        }
+
+        /// Template `t` with the key of each placeholder for which `newName` gives a name replaced by that name
+        /// (at most `longestName` bytes).
+        static func unparse(_ t: UnsafeBufferPointer<UInt8>, longestName: Int, _ newName: (String) -> String?) -> String {
+            // A placeholder is at least 3 bytes and its key at least 1: renaming adds at most `longestName - 1`
+            // bytes to each.
+            let capacity = t.count + (t.count / 3) * max(longestName - 1, 0)
+            if capacity == 0 { return "" }
+            return String(unsafeUninitializedCapacity: capacity) { out in
+                var o = 0
+                var pieces = Pieces(t)
+                while let piece = pieces.next() {
+                    switch piece {
+                    case .literal(let range): o = write(t[range], to: out, at: o)
+                    case .placeholder(let keyRange, let fallback):
+                        out[o] = UInt8(ascii: "{")
+                        o += 1
+                        if let name = newName(String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self)) {
+                            o = withUTF8(name) { write($0[...], to: out, at: o) }
+                        } else {
+                            o = write(t[keyRange], to: out, at: o)
+                        }
+                        if let fallback {
+                            out[o] = UInt8(ascii: "|")
+                            o = write(t[fallback], to: out, at: o + 1)
+                        }
+                        out[o] = UInt8(ascii: "}")
+                        o += 1
+                    }
+                }
+                return o
+            }
+        }
+
+        /// Copies `part` to `out` at `o`; the offset after it.
+        static func write(_ part: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+            guard let base = part.base.baseAddress, !part.isEmpty else { return o }
+            UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: base + part.startIndex, byteCount: part.count)
+            return o + part.count
+        }
+
+        // The same, as lists: for the tests and for saying what differs once a check failed.
+
+        let bytes: [UInt8]
+        let pieces: [Piece]
+        /// The placeholder keys in order of first appearance, each once.
+        let keys: [String]
+
         init(_ t: [UInt8]) {
             bytes = t
             var pieces: [Piece] = []
             var keys: [String] = []
             t.withUnsafeBufferPointer { t in
-                Self.keyByteTable.withUnsafeBufferPointer { isKey in
-                    var literalStart = 0
-                    var i = firstIndex(of: UInt8(ascii: "{"), in: t, from: 0)
-                    while i < t.count {  // t[i] is a `{`
-                        let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
-                        // The next brace is a `}` when there is one before the next `{`.
-                        let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: i + 1)
-                        if close < nextOpen {
-                            let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: i + 1)
-                            let key = UnsafeBufferPointer(rebasing: t[(i + 1)..<bar])
-                            if !key.isEmpty, key.allSatisfy({ isKey[Int($0)] }) {
-                                if literalStart < i { pieces.append(.literal(literalStart..<i)) }
-                                let name = String(decoding: key, as: UTF8.self)
-                                pieces.append(.placeholder(key: name, fallback: bar < close ? (bar + 1)..<close : nil))
-                                if !keys.contains(name) { keys.append(name) }
-                                literalStart = close + 1
-                            }
-                        }
-                        i = nextOpen  // the first `{` after i, so also the first after a placeholder that ends before it
+                var iterator = Pieces(t)
+                while let piece = iterator.next() {
+                    pieces.append(piece)
+                    if case .placeholder(let key, _) = piece {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: t[key]), as: UTF8.self)
+                        if !keys.contains(name) { keys.append(name) }
                     }
-                    if literalStart < t.count { pieces.append(.literal(literalStart..<t.count)) }
                 }
             }
             self.pieces = pieces
@@ -534,12 +676,12 @@ public enum EncodingInvariants {
 
         func render(_ values: [String: String?]) -> (text: [UInt8], missing: [String]) {
             var text: [UInt8] = []
-            text.reserveCapacity(bytes.count)
             var missing: [String] = []
             for piece in pieces {
                 switch piece {
                 case .literal(let range): text += bytes[range]
-                case .placeholder(let key, let fallback):
+                case .placeholder(let keyRange, let fallback):
+                    let key = String(decoding: bytes[keyRange], as: UTF8.self)
                     if !hasNoValue(key, values), let entry = values[key], let value = entry {
                         text += value.utf8
                     } else {
@@ -549,25 +691,6 @@ public enum EncodingInvariants {
                 }
             }
             return (text, missing)
-        }
-
-        func unparse(renaming: [String: String]) -> [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8 * renaming.count)
-            for piece in pieces {
-                switch piece {
-                case .literal(let range): out += bytes[range]
-                case .placeholder(let key, let fallback):
-                    out.append(UInt8(ascii: "{"))
-                    out += (renaming[key] ?? key).utf8
-                    if let fallback {
-                        out.append(UInt8(ascii: "|"))
-                        out += bytes[fallback]
-                    }
-                    out.append(UInt8(ascii: "}"))
-                }
-            }
-            return out
         }
     }
 

@@ -139,7 +139,19 @@ import Testing
     @Test func theNaiveParserKeepsKeysInOrderOfFirstAppearance() {
         let naive = EncodingInvariants.NaiveTemplate(Array("{b}{a|x}{{b}} {c|}{ a}{a}".utf8))
         #expect(naive.keys == ["b", "a", "c"])
-        #expect(String(decoding: naive.unparse(renaming: ["a": "zz0"]), as: UTF8.self) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
+    }
+
+    @Test func theNaiveUnparserRenamesKeysInPlaceholdersOnly() {
+        func unparse(_ template: String, _ renaming: [String: String]) -> String {
+            var template = template
+            let longest = renaming.values.map(\.utf8.count).max() ?? 0
+            return template.withUTF8 { EncodingInvariants.NaiveTemplate.unparse($0, longestName: longest) { renaming[$0] } }
+        }
+        #expect(unparse("{b}{a|x}{{b}} {c|}{ a}{a}", ["a": "zz0"]) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
+        // The most a renaming can add: every placeholder as short as can be, every name long.
+        #expect(unparse("{a}{a}{a}", ["a": "zz12345"]) == "{zz12345}{zz12345}{zz12345}")
+        #expect(unparse("", ["a": "zz0"]) == "")
+        #expect(unparse("{a", ["a": "zz0"]) == "{a")
     }
 
     @Test func standInsAreSubstitutedBackAndAnythingElseMustMatch() {
@@ -324,6 +336,42 @@ import Testing
         static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
     }
 
+    /// Lists the first key twice (the checker maps keys to positions: a duplicate must not slip through).
+    enum DuplicatesAKey: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys + keys.prefix(1) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Lists a key that is in no placeholder.
+    enum AddsAKey: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys + ["extra"] }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Lists the keys last-first.
+    enum ReversedKeys: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys.reversed() }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Drops the last byte of the text.
+    enum DropsTheLastByte: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: String(decoding: r.text.utf8.dropLast(), as: UTF8.self), missing: r.missing)
+        }
+    }
+
+    /// Lists a key that had a value as missing too.
+    enum ListsAKeyWithAValue: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: r.text, missing: r.missing + template.keys.filter { !r.missing.contains($0) })
+        }
+    }
+
     @Test func theTemplateCheckerCatchesPlantedBugs() {
         func failure<Bug: TemplateBug>(_ input: String, _: Bug.Type) -> String? {
             #expect(EncodingInvariants.checkTemplate(Array(input.utf8)) == nil, "the reference passes \(input)")
@@ -335,6 +383,11 @@ import Testing
         #expect(failure("{a}!\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
         #expect(failure("{k|fallback}", LeaksZZNames.self) == "the name of a key without a value shows in the output")
         #expect(failure("{a}{b}", ForgetsAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}{b}", DuplicatesAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}", AddsAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}{b}{a}", ReversedKeys.self) == "keys differ from the naive parser")
+        #expect(failure("x{a|fb}\u{0}a=A", DropsTheLastByte.self) == "rendering differs from the naive renderer")
+        #expect(failure("{a}{b}\u{0}b=B", ListsAKeyWithAValue.self) == "missing is not the keys without a value in order of first appearance")
     }
 
     @Test func theEncodingTargetsAreListed() {
