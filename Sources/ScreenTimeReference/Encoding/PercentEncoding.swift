@@ -83,8 +83,8 @@ public enum PercentEncoding {
     /// ```
     /// Source: RFC 3986 §2.1 and §2.3, `SPEC.md` §4.
     public static func encodeComponent(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { encodeComponent(bytes: $0) }
+        var utf8 = text
+        return utf8.withUTF8 { escaping($0) } ?? text  // nothing to encode: the text itself, not a copy
     }
 
     /// Percent-encodes arbitrary bytes (not necessarily UTF-8) as one URL component.
@@ -98,13 +98,18 @@ public enum PercentEncoding {
     }
 
     private static func encodeComponent(bytes input: UnsafeBufferPointer<UInt8>) -> String {
+        escaping(input) ?? String(decoding: input, as: UTF8.self)  // only unreserved ASCII: the bytes as they are
+    }
+
+    /// The encoding of `input`, or nil when every byte is kept (the encoding is `input` itself).
+    private static func escaping(_ input: UnsafeBufferPointer<UInt8>) -> String? {
         // Count first so the output is written once, without reallocation. (A sum of table entries, with no
         // branch per byte: under the fuzzer's comparison tracing every comparison here is a call.)
         var outCount = 0
         encodedLengths.withUnsafeBufferPointer { length in
             for byte in input { outCount &+= Int(length[Int(byte)]) }
         }
-        if outCount == input.count { return String(decoding: input, as: UTF8.self) }
+        if outCount == input.count { return nil }
         return String(unsafeUninitializedCapacity: outCount) { out in
             classes.withUnsafeBufferPointer { table in
                 upperHex.withUnsafeBufferPointer { hex in
