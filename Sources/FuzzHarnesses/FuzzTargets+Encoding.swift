@@ -91,6 +91,17 @@ public enum EncodingInvariants {
 
     static func sameBytes(_ a: String, _ b: [UInt8]) -> Bool { b.withUnsafeBufferPointer { sameBytes(a, $0) } }
 
+    /// `String(decoding: bytes, as: UTF8.self)`, the same String (ill-formed UTF-8 repaired the same way, tested),
+    /// but copied and validated inside the standard library: `String(decoding:)` is generic, so its repair loop
+    /// is compiled here, with ASan checks and comparison tracing, and fuzz inputs are often not UTF-8.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
+            return bytes.count
+        }
+    }
+
     /// The index of the first `byte` at or after `from`, or `b.count`.
     static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         guard from < b.count, let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), b.count - from) else {
@@ -113,7 +124,7 @@ public enum EncodingInvariants {
         _ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
     ) -> HarnessFailure? {
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
-        let text = String(decoding: input, as: UTF8.self)
+        let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
         let encoded = Codec.encodeComponent(text)
         if let failure = withUTF8(encoded, { out in withUTF8(text) { checkEncoderOutput(out, of: $0) } }) { return failure }
@@ -150,32 +161,39 @@ public enum EncodingInvariants {
         }
 
         // 3. As an encoded component: decoding is total and agrees with the naive decoder below.
-        let expected = naiveDecode(input)
-        do throws(PercentDecodingError) {
-            let decoded = try Codec.decodeComponent(utf8: bytes)
-            switch expected {
-            case .decoded(let value):
-                if !sameBytes(decoded, value) {
+        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8: bytes) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { buffer in
+            let unescaped = naiveUnescape(input, into: buffer).map { UnsafeBufferPointer(rebasing: buffer[..<$0]) }
+            switch result {
+            case .success(let decoded):
+                guard let unescaped else {
+                    return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(bytes))")
+                }
+                // A String's bytes are well-formed UTF-8: equal to them, the naive decoder's bytes pass its UTF-8
+                // check too, so that check is only made when they differ (to say which failure it is).
+                if !sameBytes(decoded, unescaped) {
+                    if !isWellFormedUTF8(unescaped) {
+                        return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(bytes))")
+                    }
                     return HarnessFailure("decode differs from the naive decoder", "input \(preview(bytes))")
                 }
-            case .rejected(let code):
-                return HarnessFailure("decode accepted an invalid component", "naive decoder: \(code); input \(preview(bytes))")
-            }
-            // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no escapes),
-            // that is decode(encode(text)) == text, checked in part 1 on the same bytes.
-            if !sameBytes(decoded, input) {
-                let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
-                if case .success(let value) = again, sameBytes(value, decoded) {} else {
-                    return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no
+                // escapes), that is decode(encode(text)) == text, checked in part 1 on the same bytes.
+                if !sameBytes(decoded, input) {
+                    let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
+                    if case .success(let value) = again, sameBytes(value, decoded) {} else {
+                        return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                    }
                 }
+                return nil
+            case .failure(let error):
+                let naiveSaysInvalidUTF8 = unescaped.map { !isWellFormedUTF8($0) }
+                if naiveSaysInvalidUTF8 == false {
+                    return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
+                }
+                return checkDecodingError(error, input: bytes, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
             }
-        } catch {
-            if case .decoded = expected {
-                return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
-            }
-            if let failure = checkDecodingError(error, input: bytes, naive: expected) { return failure }
         }
-        return nil
     }
 
     /// The encoder's output: only unreserved ASCII, or `%` and two upper-case hex digits encoding exactly the
@@ -187,16 +205,19 @@ public enum EncodingInvariants {
     /// Exactly one output satisfies the rules above (each input byte has exactly one allowed encoding), so the
     /// check writes it and compares; ``diagnoseEncoderOutput(_:of:)`` says where it differs.
     static func checkEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
-        // Branch-free, one table load and one 4-byte store per byte: each byte's entry holds its three output
+        // Branch-free, one table load and three 1-byte stores per byte: each byte's entry holds its three output
         // units (itself or `%`, then both hex digits) and how far to move on (1 or 3), so a kept byte's digits
-        // are overwritten by what follows. (Every memory access here is an ASan check and a traced comparison.)
+        // are overwritten by what follows. (Every memory access here is an ASan check; one unaligned 4-byte
+        // store would be a memcpy, which ASan checks as a region, several times slower than three bytes.)
         let same: Bool = encodedUnits.withUnsafeBufferPointer { units in
             withUnsafeTemporaryAllocation(byteCount: 3 * input.count + 4, alignment: 4) { expected in
                 guard let base = expected.baseAddress else { return out.isEmpty }
                 var o = 0
                 for byte in input {
                     let entry = units[Int(byte)]
-                    base.storeBytes(of: entry.littleEndian, toByteOffset: o, as: UInt32.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry), toByteOffset: o, as: UInt8.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry >> 8), toByteOffset: o + 1, as: UInt8.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry >> 16), toByteOffset: o + 2, as: UInt8.self)
                     o += Int(entry >> 24)
                 }
                 return equal(out, UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: o), count: o))
@@ -228,7 +249,7 @@ public enum EncodingInvariants {
     }
 
     /// A typed decoding error must point at the byte that explains it.
-    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naive: NaiveDecoding) -> HarnessFailure? {
+    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
         guard error.offset >= 0, error.offset < input.count else {
             return HarnessFailure("decoding error offset outside the input", "\(error), input \(input.count) bytes")
         }
@@ -237,7 +258,7 @@ public enum EncodingInvariants {
         case .malformedEscape:
             if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
         case .unencodedCharacter:
-            if at == UInt8(ascii: "%") || allowedRaw(at) {
+            if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
                 return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
             }
         case .invalidUTF8:
@@ -245,7 +266,7 @@ public enum EncodingInvariants {
             if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
-        if case .rejected(.invalidUTF8) = naive, error.code != .invalidUTF8 {
+        if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
             return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
         }
         return nil
@@ -256,39 +277,47 @@ public enum EncodingInvariants {
         case rejected(PercentDecodingError.Code)
     }
 
-    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding { input.withUnsafeBufferPointer { naiveDecode($0) } }
+    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding {
+        var out = [UInt8](repeating: 0, count: input.count)
+        let count = input.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { naiveUnescape(input, into: $0) } }
+        guard let count else { return .rejected(.invalidPercentEncoding) }
+        out.removeSubrange(count...)
+        return out.withUnsafeBufferPointer(isWellFormedUTF8) ? .decoded(out) : .rejected(.invalidUTF8)
+    }
 
-    /// Decodes in two separate passes (escapes and raw characters, then UTF-8 validation by the standard library),
-    /// nothing shared with the reference: a second opinion.
-    static func naiveDecode(_ input: UnsafeBufferPointer<UInt8>) -> NaiveDecoding {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count)
-        let wellFormed = allowedRawTable.withUnsafeBufferPointer { raw in
+    /// Decodes in two separate passes, nothing shared with the reference: a second opinion. This is the first:
+    /// escapes and raw characters into `out` (at least `input.count` bytes); how many bytes it wrote, or nil when
+    /// the component is not well formed. The second is ``isWellFormedUTF8(_:)``.
+    static func naiveUnescape(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        allowedRawTable.withUnsafeBufferPointer { raw in
             hexValueTable.withUnsafeBufferPointer { hex in
                 var i = 0
+                var o = 0
                 while i < input.count {
                     let c = input[i]
                     if c == UInt8(ascii: "%") {
-                        guard i + 2 < input.count else { return false }
+                        guard i + 2 < input.count else { return nil }
                         let h = hex[Int(input[i + 1])]
                         let l = hex[Int(input[i + 2])]
-                        guard h != 0xFF, l != 0xFF else { return false }
-                        out.append(h * 16 + l)
+                        guard h != 0xFF, l != 0xFF else { return nil }
+                        out[o] = h * 16 + l
                         i += 3
                     } else if raw[Int(c)] {
-                        out.append(c)
+                        out[o] = c
                         i += 1
                     } else {
-                        return false
+                        return nil
                     }
+                    o += 1
                 }
-                return true
+                return o
             }
         }
-        if !wellFormed { return .rejected(.invalidPercentEncoding) }
-        // The standard library repairs ill-formed UTF-8; a repair changes the bytes.
-        if !sameBytes(String(decoding: out, as: UTF8.self), out) { return .rejected(.invalidUTF8) }
-        return .decoded(out)
+    }
+
+    /// UTF-8 validation by the standard library, which repairs ill-formed UTF-8: a repair changes the bytes.
+    static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        sameBytes(string(bytes), bytes)
     }
 
     /// RFC 3986 unreserved ASCII (`A–Z a–z 0–9 - . _ ~`), the only bytes an encoder keeps.
@@ -331,7 +360,7 @@ public enum EncodingInvariants {
     /// Later items win. Both parts are made into Strings (ill-formed UTF-8 becomes U+FFFD).
     public static func splitTemplateInput(_ bytes: [UInt8]) -> (template: String, values: [String: String?]) {
         bytes.withUnsafeBufferPointer { b in
-            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+            func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
             var end = firstIndex(of: 0, in: b, from: 0)
             let template = string(0..<end)
             var items = 0  // counted first, so that the dictionary is allocated once

@@ -129,6 +129,19 @@ import Testing
         #expect(values["c"] == .some(""))
     }
 
+    @Test func theHarnessStringsAreStringDecoding() {
+        // Ill-formed UTF-8 of every kind (truncated, overlong, surrogates, past U+10FFFF, stray continuation
+        // bytes), and random bytes: repaired exactly as String(decoding:as:) repairs them.
+        var inputs: [[UInt8]] = [[], [0x41], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0x80, 0x80, 0x41], [0xFF], Array("日本語".utf8) + [0xE6, 0x97], Array(repeating: 0xF0, count: 40)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { inputs.append((0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        for input in inputs {
+            let made = input.withUnsafeBufferPointer(EncodingInvariants.string)
+            #expect(Array(made.utf8) == Array(String(decoding: input, as: UTF8.self).utf8), "\(input)")
+        }
+    }
+
     @Test func theEncoderCheckSaysWhereTheOutputIsWrong() {
         #expect(EncodingInvariants.checkEncoderOutput(Array("%c3%A9".utf8), of: [0xC3, 0xA9])?.invariant == "encoder did not write %XX (upper-case hex) for a reserved byte")
         #expect(EncodingInvariants.checkEncoderOutput(Array("a%20".utf8), of: Array("a".utf8))?.invariant == "encoder wrote extra bytes")
@@ -268,6 +281,9 @@ import Testing
         #expect(failure(Array("a b".utf8), PlantedCodec.OffsetOffByOne.self) == "unencodedCharacter points at a byte that may appear raw")
         #expect(failure(Array("%C3%A9".utf8), PlantedCodec.DropsEAcute.self) == "decode(encode(decode(x))) != decode(x)")
         #expect(failure(Array("a%".utf8), PlantedCodec.OffsetOffByOne.self) == "decoding error offset outside the input")
+        // The naive decoder's UTF-8 check only runs when its bytes differ from what decoded: still caught.
+        #expect(failure(Array("%C3%28".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
+        #expect(failure(Array("a b".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
     }
 
     /// A shield-text template that is the reference except for one planted bug.
