@@ -40,11 +40,13 @@ import StrictJSON
 public enum PercentEncoding {
     // MARK: Byte classes
 
-    /// 1: unreserved (kept by the encoder). 2: allowed raw by the decoder (unreserved, sub-delims, `: @ / ?`).
+    /// Bit 1: unreserved (kept by the encoder). Bit 2: allowed raw by the decoder (unreserved, sub-delims,
+    /// `: @ / ?`). Bit 4: `%`. All other bytes 0.
     private static let classes: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = 3 }
         for byte in "!$&'()*+,;=:@/?".utf8 { table[Int(byte)] = 2 }
+        table[Int(UInt8(ascii: "%"))] = 4
         return table
     }()
 
@@ -194,20 +196,23 @@ public enum PercentEncoding {
         var i = 0
         while i < n {
             let start = i
-            let byte: UInt8
             let c = input[i]
-            if c == UInt8(ascii: "%") {
-                guard i + 2 < n else { throw PercentDecodingError(.malformedEscape, at: start) }
-                let h = hexTable[Int(input[i + 1])]
-                let l = hexTable[Int(input[i + 2])]
-                guard h != 0xFF, l != 0xFF else { throw PercentDecodingError(.malformedEscape, at: start) }
-                byte = h << 4 | l
-                i += 3
-            } else {
-                guard classTable[Int(c)] != 0 else { throw PercentDecodingError(.unencodedCharacter, at: start) }
-                byte = c
+            let byteClass = classTable[Int(c)]
+            if byteClass & 2 != 0 {
+                // Allowed raw, so ASCII: well-formed UTF-8 unless it interrupts a sequence.
+                guard pending == 0 else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
+                out[o] = c
+                o += 1
                 i += 1
+                continue
             }
+            guard byteClass == 4 else { throw PercentDecodingError(.unencodedCharacter, at: start) }
+            guard i + 2 < n else { throw PercentDecodingError(.malformedEscape, at: start) }
+            let h = hexTable[Int(input[i + 1])]
+            let l = hexTable[Int(input[i + 2])]
+            guard h | l < 0x10 else { throw PercentDecodingError(.malformedEscape, at: start) }  // both 0…15
+            let byte = h << 4 | l
+            i += 3
 
             if pending > 0 {
                 guard byte >= low, byte <= high else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
