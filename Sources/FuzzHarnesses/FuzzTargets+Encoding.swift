@@ -393,31 +393,22 @@ public enum EncodingInvariants {
         let keys = template.keys
 
         // Each key's position in `keys`. A key listed twice is a difference from the naive parser (below).
-        var position = [String: Int](minimumCapacity: keys.count)
-        var keysAreUnique = true
-        for (k, key) in keys.enumerated() where position.updateValue(k, forKey: key) != nil { keysAreUnique = false }
+        let position = KeyPositions(keys)
 
         // The naive renderer, an independent reading of SPEC §4: the rendering must be its text; `keys` its keys
         // in order of first appearance, each once; `missing` exactly those keys without a value, each once, in
         // that order. Compared piece by piece without building anything; what differs is only worked out on
         // failure, by ``diagnoseNaiveDifference``.
-        if !keysAreUnique || !matchesNaive(text, values, rendering, keys, position) {
+        if !position.keysAreUnique || !matchesNaive(text, values, rendering, keys, position) {
             return diagnoseNaiveDifference(text, values, rendering, keys)
         }
 
         // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
         // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
-        // (`mapValues` keeps the dictionary's layout: no key is hashed again.)
-        var originals: [String] = []
-        let standIns = values.mapValues { value -> String? in
-            guard let value, !value.isEmpty else { return value }
-            if originals.isEmpty { originals.reserveCapacity(values.count) }
-            originals.append(value)
-            return "\u{0}" + String(originals.count - 1) + "\u{0}"
-        }
-        let opaque = template.render(standIns).text
-        let substitutedIsSame = withUTF8(opaque) { o in withUTF8(rendering.text) { matchesSubstituted(o, originals, $0) } }
-        if !substitutedIsSame {
+        // When no value is non-empty there is nothing to stand in for: the stand-ins would be `values` itself,
+        // and the check would compare the rendering with itself.
+        let hasValues = values.values.contains { ($0 ?? "").isEmpty == false }
+        if hasValues, !standInsSubstituteBack(template, values, rendering) {
             return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
         }
 
@@ -425,37 +416,91 @@ public enum EncodingInvariants {
         // fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
         // keys without a value are `rendering.missing`, and `keys` are the template's keys.
         if !rendering.missing.isEmpty {
-            var fresh = 0
-            var renamed = [String?](repeating: nil, count: keys.count)  // by position in `keys`
-            var longestName = 0
-            var renamedValues = values
-            for key in rendering.missing {
-                var name: String
-                repeat {
-                    name = "zz" + String(fresh)
-                    fresh += 1
-                } while values[name] != nil || position[name] != nil
-                guard let k = position[key] else {  // cannot happen once matchesNaive agreed
-                    return HarnessFailure("missing lists a key that is not in keys", "\(key)")
+            let renamedRendering = withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { renamed in
+                renamed.initialize(repeating: nil)  // by position in `keys`
+                defer { renamed.deinitialize() }
+                var fresh = 0
+                var longestName = 0
+                var renamedValues = values
+                for key in rendering.missing {
+                    var name: String
+                    repeat {
+                        name = "zz" + String(fresh)
+                        fresh += 1
+                    } while values[name] != nil || position[name] != nil
+                    guard let k = position[key] else { return nil as String? }  // cannot happen once matchesNaive agreed
+                    renamed[k] = name
+                    longestName = max(longestName, name.utf8.count)
+                    // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
+                    // the dictionary is only copied when there is something to move.
+                    if let entry = values[key] {
+                        renamedValues[key] = nil
+                        renamedValues[name] = entry
+                    }
                 }
-                renamed[k] = name
-                longestName = max(longestName, name.utf8.count)
-                // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
-                // the dictionary is only copied when there is something to move.
-                if let entry = values[key] {
-                    renamedValues[key] = nil
-                    renamedValues[name] = entry
+                let renamedText = withUTF8(text) { t in
+                    NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
                 }
+                return Template(renamedText).render(renamedValues).text
             }
-            let renamedText = withUTF8(text) { t in
-                NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
+            guard let renamedRendering else {
+                return HarnessFailure("missing lists a key that is not in keys", "\(rendering.missing)")
             }
-            let other = Template(renamedText).render(renamedValues)
-            if !sameBytes(other.text, rendering.text) {
+            if !sameBytes(renamedRendering, rendering.text) {
                 return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
             }
         }
         return nil
+    }
+
+    /// Each key's position in `keys`: found by a linear search while there are few keys (nothing to build), by a
+    /// dictionary past that.
+    struct KeyPositions {
+        let keys: [String]
+        let index: [String: Int]?
+        /// Whether no key is listed twice.
+        let keysAreUnique: Bool
+
+        init(_ keys: [String]) {
+            self.keys = keys
+            if keys.count <= 8 {
+                index = nil
+                keysAreUnique = keys.indices.allSatisfy { k in !keys[..<k].contains(keys[k]) }
+            } else {
+                var index = [String: Int](minimumCapacity: keys.count)
+                var unique = true
+                for (k, key) in keys.enumerated() where index.updateValue(k, forKey: key) != nil { unique = false }
+                self.index = index
+                keysAreUnique = unique
+            }
+        }
+
+        subscript(key: String) -> Int? {
+            if let index { return index[key] }
+            return keys.firstIndex(of: key)
+        }
+    }
+
+    /// The stand-in check of ``checkTemplate(_:as:)``: rendering `values` with every non-empty value replaced by
+    /// an opaque stand-in, then putting the values back, gives `rendering.text`. (`mapValues` keeps the
+    /// dictionary's layout: no key is hashed again.)
+    static func standInsSubstituteBack<Template: ShieldTextTemplateUnderTest>(
+        _ template: Template, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals in
+            var n = 0
+            let standIns = values.mapValues { value -> String? in
+                guard let value, !value.isEmpty else { return value }
+                (originals.baseAddress! + n).initialize(to: value)
+                n += 1
+                return "\u{0}" + String(n - 1) + "\u{0}"
+            }
+            defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
+            let opaque = template.render(standIns).text
+            return withUTF8(opaque) { o in
+                withUTF8(rendering.text) { matchesSubstituted(o, UnsafeBufferPointer(rebasing: originals[..<n]), $0) }
+            }
+        }
     }
 
     static func hasNoValue(_ key: String, _ values: [String: String?]) -> Bool {
@@ -469,7 +514,7 @@ public enum EncodingInvariants {
     /// first time it appears it must be the next key of `keys` not met yet, and, when it has no value, the next
     /// of `rendering.missing`. `position` maps each of `keys` (which are distinct) to its index.
     static func matchesNaive(
-        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String], _ position: [String: Int]
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String], _ position: KeyPositions
     ) -> Bool {
         // A key's value, looked up once: `values[keys[k]]` is `values[key]` when `position[key] == k`.
         withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { value in
@@ -543,6 +588,10 @@ public enum EncodingInvariants {
     /// Whether `text` with every stand-in (NUL, n in decimal without leading zeros, NUL, n < originals.count)
     /// replaced by `originals[n]` is `expected`; any other NUL stays a NUL.
     static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: [String], _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        originals.withUnsafeBufferPointer { matchesSubstituted(text, $0, expected) }
+    }
+
+    static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: UnsafeBufferPointer<String>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         var e = 0
         /// Whether `expected[e...]` starts with `part`; moves `e` past it.

@@ -404,6 +404,15 @@ import Testing
         #expect(failure("{a}{b}{a}", ReversedKeys.self) == "keys differ from the naive parser")
         #expect(failure("x{a|fb}\u{0}a=A", DropsTheLastByte.self) == "rendering differs from the naive renderer")
         #expect(failure("{a}{b}\u{0}b=B", ListsAKeyWithAValue.self) == "missing is not the keys without a value in order of first appearance")
+        // Past 8 keys the checker finds keys' positions with a dictionary: the same bugs are caught.
+        let many = (0..<12).map { "{k\($0)|f}" }.joined() + "{k3}\u{0}k1=x\u{0}k5\u{0}k7="
+        #expect(failure(many, DuplicatesAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ReversedKeys.self) == "keys differ from the naive parser")
+        #expect(failure(many, AddsAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ForgetsAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ReversedMissing.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(failure(many, LeaksZZNames.self) == "the name of a key without a value shows in the output")
+        #expect(failure(many, DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
     }
 
     @Test func theEncodingTargetsAreListed() {
