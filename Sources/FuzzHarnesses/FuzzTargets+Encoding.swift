@@ -277,6 +277,8 @@ public enum EncodingInvariants {
         case rejected(PercentDecodingError.Code)
     }
 
+    /// The naive decoder's answer on its own: both passes, the second always (``checkURL(_:codec:)`` runs the
+    /// second only when its answer is not already known).
     static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding {
         var out = [UInt8](repeating: 0, count: input.count)
         let count = input.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { naiveUnescape(input, into: $0) } }
