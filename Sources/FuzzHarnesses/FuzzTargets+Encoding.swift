@@ -91,6 +91,17 @@ public enum EncodingInvariants {
 
     static func sameBytes(_ a: String, _ b: [UInt8]) -> Bool { b.withUnsafeBufferPointer { sameBytes(a, $0) } }
 
+    /// `String(decoding: bytes, as: UTF8.self)`, the same String (ill-formed UTF-8 repaired the same way, tested),
+    /// but copied and validated inside the standard library: `String(decoding:)` is generic, so its repair loop
+    /// is compiled here, with ASan checks and comparison tracing, and fuzz inputs are often not UTF-8.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
+            return bytes.count
+        }
+    }
+
     /// The index of the first `byte` at or after `from`, or `b.count`.
     static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         guard from < b.count, let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), b.count - from) else {
@@ -113,7 +124,7 @@ public enum EncodingInvariants {
         _ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
     ) -> HarnessFailure? {
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
-        let text = String(decoding: input, as: UTF8.self)
+        let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
         let encoded = Codec.encodeComponent(text)
         if let failure = withUTF8(encoded, { out in withUTF8(text) { checkEncoderOutput(out, of: $0) } }) { return failure }
@@ -150,32 +161,39 @@ public enum EncodingInvariants {
         }
 
         // 3. As an encoded component: decoding is total and agrees with the naive decoder below.
-        let expected = naiveDecode(input)
-        do throws(PercentDecodingError) {
-            let decoded = try Codec.decodeComponent(utf8: bytes)
-            switch expected {
-            case .decoded(let value):
-                if !sameBytes(decoded, value) {
+        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8: bytes) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { buffer in
+            let unescaped = naiveUnescape(input, into: buffer).map { UnsafeBufferPointer(rebasing: buffer[..<$0]) }
+            switch result {
+            case .success(let decoded):
+                guard let unescaped else {
+                    return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(bytes))")
+                }
+                // A String's bytes are well-formed UTF-8: equal to them, the naive decoder's bytes pass its UTF-8
+                // check too, so that check is only made when they differ (to say which failure it is).
+                if !sameBytes(decoded, unescaped) {
+                    if !isWellFormedUTF8(unescaped) {
+                        return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(bytes))")
+                    }
                     return HarnessFailure("decode differs from the naive decoder", "input \(preview(bytes))")
                 }
-            case .rejected(let code):
-                return HarnessFailure("decode accepted an invalid component", "naive decoder: \(code); input \(preview(bytes))")
-            }
-            // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no escapes),
-            // that is decode(encode(text)) == text, checked in part 1 on the same bytes.
-            if !sameBytes(decoded, input) {
-                let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
-                if case .success(let value) = again, sameBytes(value, decoded) {} else {
-                    return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no
+                // escapes), that is decode(encode(text)) == text, checked in part 1 on the same bytes.
+                if !sameBytes(decoded, input) {
+                    let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
+                    if case .success(let value) = again, sameBytes(value, decoded) {} else {
+                        return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                    }
                 }
+                return nil
+            case .failure(let error):
+                let naiveSaysInvalidUTF8 = unescaped.map { !isWellFormedUTF8($0) }
+                if naiveSaysInvalidUTF8 == false {
+                    return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
+                }
+                return checkDecodingError(error, input: bytes, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
             }
-        } catch {
-            if case .decoded = expected {
-                return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
-            }
-            if let failure = checkDecodingError(error, input: bytes, naive: expected) { return failure }
         }
-        return nil
     }
 
     /// The encoder's output: only unreserved ASCII, or `%` and two upper-case hex digits encoding exactly the
@@ -187,16 +205,19 @@ public enum EncodingInvariants {
     /// Exactly one output satisfies the rules above (each input byte has exactly one allowed encoding), so the
     /// check writes it and compares; ``diagnoseEncoderOutput(_:of:)`` says where it differs.
     static func checkEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
-        // Branch-free, one table load and one 4-byte store per byte: each byte's entry holds its three output
+        // Branch-free, one table load and three 1-byte stores per byte: each byte's entry holds its three output
         // units (itself or `%`, then both hex digits) and how far to move on (1 or 3), so a kept byte's digits
-        // are overwritten by what follows. (Every memory access here is an ASan check and a traced comparison.)
+        // are overwritten by what follows. (Every memory access here is an ASan check; one unaligned 4-byte
+        // store would be a memcpy, which ASan checks as a region, several times slower than three bytes.)
         let same: Bool = encodedUnits.withUnsafeBufferPointer { units in
             withUnsafeTemporaryAllocation(byteCount: 3 * input.count + 4, alignment: 4) { expected in
                 guard let base = expected.baseAddress else { return out.isEmpty }
                 var o = 0
                 for byte in input {
                     let entry = units[Int(byte)]
-                    base.storeBytes(of: entry.littleEndian, toByteOffset: o, as: UInt32.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry), toByteOffset: o, as: UInt8.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry >> 8), toByteOffset: o + 1, as: UInt8.self)
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: entry >> 16), toByteOffset: o + 2, as: UInt8.self)
                     o += Int(entry >> 24)
                 }
                 return equal(out, UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: o), count: o))
@@ -228,7 +249,7 @@ public enum EncodingInvariants {
     }
 
     /// A typed decoding error must point at the byte that explains it.
-    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naive: NaiveDecoding) -> HarnessFailure? {
+    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
         guard error.offset >= 0, error.offset < input.count else {
             return HarnessFailure("decoding error offset outside the input", "\(error), input \(input.count) bytes")
         }
@@ -237,7 +258,7 @@ public enum EncodingInvariants {
         case .malformedEscape:
             if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
         case .unencodedCharacter:
-            if at == UInt8(ascii: "%") || allowedRaw(at) {
+            if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
                 return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
             }
         case .invalidUTF8:
@@ -245,7 +266,7 @@ public enum EncodingInvariants {
             if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
-        if case .rejected(.invalidUTF8) = naive, error.code != .invalidUTF8 {
+        if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
             return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
         }
         return nil
@@ -256,39 +277,49 @@ public enum EncodingInvariants {
         case rejected(PercentDecodingError.Code)
     }
 
-    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding { input.withUnsafeBufferPointer { naiveDecode($0) } }
+    /// The naive decoder's answer on its own: both passes, the second always (``checkURL(_:codec:)`` runs the
+    /// second only when its answer is not already known).
+    static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding {
+        var out = [UInt8](repeating: 0, count: input.count)
+        let count = input.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { naiveUnescape(input, into: $0) } }
+        guard let count else { return .rejected(.invalidPercentEncoding) }
+        out.removeSubrange(count...)
+        return out.withUnsafeBufferPointer(isWellFormedUTF8) ? .decoded(out) : .rejected(.invalidUTF8)
+    }
 
-    /// Decodes in two separate passes (escapes and raw characters, then UTF-8 validation by the standard library),
-    /// nothing shared with the reference: a second opinion.
-    static func naiveDecode(_ input: UnsafeBufferPointer<UInt8>) -> NaiveDecoding {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count)
-        let wellFormed = allowedRawTable.withUnsafeBufferPointer { raw in
+    /// Decodes in two separate passes, nothing shared with the reference: a second opinion. This is the first:
+    /// escapes and raw characters into `out` (at least `input.count` bytes); how many bytes it wrote, or nil when
+    /// the component is not well formed. The second is ``isWellFormedUTF8(_:)``.
+    static func naiveUnescape(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        allowedRawTable.withUnsafeBufferPointer { raw in
             hexValueTable.withUnsafeBufferPointer { hex in
                 var i = 0
+                var o = 0
                 while i < input.count {
                     let c = input[i]
                     if c == UInt8(ascii: "%") {
-                        guard i + 2 < input.count else { return false }
+                        guard i + 2 < input.count else { return nil }
                         let h = hex[Int(input[i + 1])]
                         let l = hex[Int(input[i + 2])]
-                        guard h != 0xFF, l != 0xFF else { return false }
-                        out.append(h * 16 + l)
+                        guard h != 0xFF, l != 0xFF else { return nil }
+                        out[o] = h * 16 + l
                         i += 3
                     } else if raw[Int(c)] {
-                        out.append(c)
+                        out[o] = c
                         i += 1
                     } else {
-                        return false
+                        return nil
                     }
+                    o += 1
                 }
-                return true
+                return o
             }
         }
-        if !wellFormed { return .rejected(.invalidPercentEncoding) }
-        // The standard library repairs ill-formed UTF-8; a repair changes the bytes.
-        if !sameBytes(String(decoding: out, as: UTF8.self), out) { return .rejected(.invalidUTF8) }
-        return .decoded(out)
+    }
+
+    /// UTF-8 validation by the standard library, which repairs ill-formed UTF-8: a repair changes the bytes.
+    static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        sameBytes(string(bytes), bytes)
     }
 
     /// RFC 3986 unreserved ASCII (`A–Z a–z 0–9 - . _ ~`), the only bytes an encoder keeps.
@@ -331,10 +362,16 @@ public enum EncodingInvariants {
     /// Later items win. Both parts are made into Strings (ill-formed UTF-8 becomes U+FFFD).
     public static func splitTemplateInput(_ bytes: [UInt8]) -> (template: String, values: [String: String?]) {
         bytes.withUnsafeBufferPointer { b in
-            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+            func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
             var end = firstIndex(of: 0, in: b, from: 0)
             let template = string(0..<end)
-            var values: [String: String?] = [:]
+            var items = 0  // counted first, so that the dictionary is allocated once
+            var nul = end
+            while nul < b.count {
+                items += 1
+                nul = firstIndex(of: 0, in: b, from: nul + 1)
+            }
+            var values = [String: String?](minimumCapacity: items)
             while end < b.count {  // b[end] is a NUL: an item follows
                 let start = end + 1
                 end = firstIndex(of: 0, in: b, from: start)
@@ -355,84 +392,117 @@ public enum EncodingInvariants {
         let (text, values) = splitTemplateInput(bytes)
         let template = Template(text)
         let rendering = template.render(values)
-
-        // The naive renderer: an independent reading of SPEC §4.
-        let naive = NaiveTemplate(Array(text.utf8))
-        let expected = naive.render(values)
-        if !sameBytes(rendering.text, expected.text) {
-            return HarnessFailure(
-                "rendering differs from the naive renderer",
-                "template \(preview(Array(text.utf8))): got \(preview(Array(rendering.text.utf8))), expected \(preview(expected.text))")
-        }
-
-        // missing: no duplicates, exactly the keys without a value, in order of first appearance. The naive list
-        // holds each key once by construction, so equal to it means no duplicates; which of the two broke is
-        // only worked out on failure.
-        if rendering.missing != expected.missing {
-            if Set(rendering.missing).count != rendering.missing.count {
-                return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
-            }
-            return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
-        }
         let keys = template.keys
-        if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
-        var m = 0
-        for key in keys where hasNoValue(key, values) {
-            guard m < rendering.missing.count, rendering.missing[m] == key else {
-                return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
-            }
-            m += 1
-        }
-        if m != rendering.missing.count {
-            return HarnessFailure("missing disagrees with keys and values", "missing \(rendering.missing), keys \(keys)")
+
+        // Each key's position in `keys`. A key listed twice is a difference from the naive parser (below).
+        let position = KeyPositions(keys)
+
+        // The naive renderer, an independent reading of SPEC §4: the rendering must be its text; `keys` its keys
+        // in order of first appearance, each once; `missing` exactly those keys without a value, each once, in
+        // that order. Compared piece by piece without building anything; what differs is only worked out on
+        // failure, by ``diagnoseNaiveDifference``.
+        if !position.keysAreUnique || !matchesNaive(text, values, rendering, keys, position) {
+            return diagnoseNaiveDifference(text, values, rendering, keys)
         }
 
         // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
         // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
-        var standIns: [String: String?] = [:]
-        standIns.reserveCapacity(values.count)
-        var originals: [String] = []
-        for (key, value) in values {
-            guard let value, !value.isEmpty else {
-                standIns[key] = .some(value)
-                continue
-            }
-            standIns[key] = .some("\u{0}" + String(originals.count) + "\u{0}")
-            originals.append(value)
-        }
-        let opaque = template.render(standIns).text
-        let substitutedIsSame = withUTF8(opaque) { o in withUTF8(rendering.text) { matchesSubstituted(o, originals, $0) } }
-        if !substitutedIsSame {
-            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(Array(text.utf8)))")
+        // When no value is non-empty there is nothing to stand in for: the stand-ins would be `values` itself,
+        // and the check would compare the rendering with itself.
+        let hasValues = values.values.contains { ($0 ?? "").isEmpty == false }
+        if hasValues, !standInsSubstituteBack(template, values, rendering) {
+            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
         }
 
         // A key without a value never shows its name: renaming every such key (in the placeholders only) to a
-        // fresh name changes nothing. Valid because the naive parser agreed with the reference above.
+        // fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
+        // keys without a value are `rendering.missing`, and `keys` are the template's keys.
         if !rendering.missing.isEmpty {
-            let missingKeys = Set(rendering.missing)
-            var fresh = 0
-            var renamed: [String: String] = [:]
-            for key in keys where missingKeys.contains(key) {
-                var name: String
-                repeat {
-                    name = "zz" + String(fresh)
-                    fresh += 1
-                } while values[name] != nil || keys.contains(name)
-                renamed[key] = name
+            let renamedRendering = withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { renamed in
+                renamed.initialize(repeating: nil)  // by position in `keys`
+                defer { renamed.deinitialize() }
+                var fresh = 0
+                var longestName = 0
+                var renamedValues = values
+                for key in rendering.missing {
+                    var name: String
+                    repeat {
+                        name = "zz" + String(fresh)
+                        fresh += 1
+                    } while values[name] != nil || position[name] != nil
+                    guard let k = position[key] else { return nil as String? }  // cannot happen once matchesNaive agreed
+                    renamed[k] = name
+                    longestName = max(longestName, name.utf8.count)
+                    // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
+                    // the dictionary is only copied when there is something to move.
+                    if let entry = values[key] {
+                        renamedValues[key] = nil
+                        renamedValues[name] = entry
+                    }
+                }
+                let renamedText = withUTF8(text) { t in
+                    NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
+                }
+                return Template(renamedText).render(renamedValues).text
             }
-            var renamedValues = values
-            for (key, name) in renamed {
-                renamedValues[name] = values[key]  // nil, empty, or absent: still no value
-                renamedValues[key] = nil
+            guard let renamedRendering else {
+                return HarnessFailure("missing lists a key that is not in keys", "\(rendering.missing)")
             }
-            let renamedText = naive.unparse(renaming: renamed)
-            let other = Template(String(decoding: renamedText, as: UTF8.self)).render(renamedValues)
-            if !sameBytes(other.text, rendering.text) {
-                return HarnessFailure(
-                    "the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(Array(text.utf8)))")
+            if !sameBytes(renamedRendering, rendering.text) {
+                return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
             }
         }
         return nil
+    }
+
+    /// Each key's position in `keys`: found by a linear search while there are few keys (nothing to build), by a
+    /// dictionary past that.
+    struct KeyPositions {
+        let keys: [String]
+        let index: [String: Int]?
+        /// Whether no key is listed twice.
+        let keysAreUnique: Bool
+
+        init(_ keys: [String]) {
+            self.keys = keys
+            if keys.count <= 8 {
+                index = nil
+                keysAreUnique = keys.indices.allSatisfy { k in !keys[..<k].contains(keys[k]) }
+            } else {
+                var index = [String: Int](minimumCapacity: keys.count)
+                var unique = true
+                for (k, key) in keys.enumerated() where index.updateValue(k, forKey: key) != nil { unique = false }
+                self.index = index
+                keysAreUnique = unique
+            }
+        }
+
+        subscript(key: String) -> Int? {
+            if let index { return index[key] }
+            return keys.firstIndex(of: key)
+        }
+    }
+
+    /// The stand-in check of ``checkTemplate(_:as:)``: rendering `values` with every non-empty value replaced by
+    /// an opaque stand-in, then putting the values back, gives `rendering.text`. (`mapValues` keeps the
+    /// dictionary's layout: no key is hashed again.)
+    static func standInsSubstituteBack<Template: ShieldTextTemplateUnderTest>(
+        _ template: Template, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals in
+            var n = 0
+            let standIns = values.mapValues { value -> String? in
+                guard let value, !value.isEmpty else { return value }
+                (originals.baseAddress! + n).initialize(to: value)
+                n += 1
+                return "\u{0}" + String(n - 1) + "\u{0}"
+            }
+            defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
+            let opaque = template.render(standIns).text
+            return withUTF8(opaque) { o in
+                withUTF8(rendering.text) { matchesSubstituted(o, UnsafeBufferPointer(rebasing: originals[..<n]), $0) }
+            }
+        }
     }
 
     static func hasNoValue(_ key: String, _ values: [String: String?]) -> Bool {
@@ -440,9 +510,90 @@ public enum EncodingInvariants {
         return value.isEmpty
     }
 
+    /// Whether `rendering` and `keys` are what the naive renderer makes of `text` and `values` (see
+    /// ``checkTemplate(_:as:)``), checked in one walk over the naive parser's pieces: each piece's output is
+    /// compared in place with the next bytes of `rendering.text`; a placeholder's key must be in `keys`, and the
+    /// first time it appears it must be the next key of `keys` not met yet, and, when it has no value, the next
+    /// of `rendering.missing`. `position` maps each of `keys` (which are distinct) to its index.
+    static func matchesNaive(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String], _ position: KeyPositions
+    ) -> Bool {
+        // A key's value, looked up once: `values[keys[k]]` is `values[key]` when `position[key] == k`.
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { value in
+            for (k, key) in keys.enumerated() {
+                let entry = values[key] ?? nil
+                (value.baseAddress! + k).initialize(to: entry.flatMap { $0.isEmpty ? nil : $0 })
+            }
+            defer { _ = value.baseAddress.map { $0.deinitialize(count: keys.count) } }
+            return withUTF8(text) { t in
+                withUTF8(rendering.text) { out in
+                    var o: Int? = 0  // bytes of the rendering matched so far; nil once something differed
+                    var met = 0  // keys met so far: keys[..<met]
+                    var m = 0  // entries of `missing` matched so far
+                    var pieces = NaiveTemplate.Pieces(t)
+                    while let at = o, let piece = pieces.next() {
+                        switch piece {
+                        case .literal(let range):
+                            o = continues(out, at: at, with: t[range])
+                        case .placeholder(let keyRange, let fallback):
+                            let key = String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self)
+                            guard let k = position[key], k <= met else { return false }  // unknown, or met too early
+                            let isFirst = k == met
+                            if isFirst { met += 1 }
+                            if let found = value[k] {
+                                o = withUTF8(found) { continues(out, at: at, with: $0[...]) }
+                            } else {
+                                if isFirst {  // a key without a value, met for the first time: the next missing one
+                                    guard m < rendering.missing.count, rendering.missing[m] == key else { return false }
+                                    m += 1
+                                }
+                                if let fallback { o = continues(out, at: at, with: t[fallback]) }
+                            }
+                        }
+                    }
+                    return o == out.count && met == keys.count && m == rendering.missing.count
+                }
+            }
+        }
+    }
+
+    /// `at + part.count` when `out` goes on at `at` with `part`, else nil.
+    static func continues(_ out: UnsafeBufferPointer<UInt8>, at: Int, with part: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard part.count <= out.count - at, equal(UnsafeBufferPointer(rebasing: part), UnsafeBufferPointer(rebasing: out[at..<(at + part.count)])) else {
+            return nil
+        }
+        return at + part.count
+    }
+
+    /// What ``matchesNaive`` found different, worked out with the naive renderer's own lists (only on failure).
+    static func diagnoseNaiveDifference(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String]
+    ) -> HarnessFailure {
+        let naive = NaiveTemplate(Array(text.utf8))
+        let expected = naive.render(values)
+        if !sameBytes(rendering.text, expected.text) {
+            return HarnessFailure(
+                "rendering differs from the naive renderer",
+                "template \(preview(text)): got \(preview(rendering.text)), expected \(preview(expected.text))")
+        }
+        // The naive list holds each key once by construction, so equal to it means no duplicates.
+        if rendering.missing != expected.missing {
+            if Set(rendering.missing).count != rendering.missing.count {
+                return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
+            }
+            return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
+        }
+        if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
+        return HarnessFailure("rendering, keys and missing agree with the naive renderer, but not piece by piece", "template \(preview(text))")
+    }
+
     /// Whether `text` with every stand-in (NUL, n in decimal without leading zeros, NUL, n < originals.count)
     /// replaced by `originals[n]` is `expected`; any other NUL stays a NUL.
     static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: [String], _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        originals.withUnsafeBufferPointer { matchesSubstituted(text, $0, expected) }
+    }
+
+    static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: UnsafeBufferPointer<String>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         var e = 0
         /// Whether `expected[e...]` starts with `part`; moves `e` past it.
@@ -486,13 +637,8 @@ public enum EncodingInvariants {
     struct NaiveTemplate {
         enum Piece {
             case literal(Range<Int>)
-            case placeholder(key: String, fallback: Range<Int>?)
+            case placeholder(key: Range<Int>, fallback: Range<Int>?)
         }
-
-        let bytes: [UInt8]
-        let pieces: [Piece]
-        /// The placeholder keys in order of first appearance, each once.
-        let keys: [String]
 
         static func isKeyByte(_ c: UInt8) -> Bool {
             isUnreserved(c) && c != UInt8(ascii: "~")
@@ -500,32 +646,108 @@ public enum EncodingInvariants {
 
         static let keyByteTable: [Bool] = table(isKeyByte)
 
+        /// The pieces of template `t`, in order.
+        struct Pieces: IteratorProtocol {
+            let t: UnsafeBufferPointer<UInt8>
+            /// The next `{` to look at, or `t.count`.
+            var i: Int
+            /// Where the current literal began.
+            var literalStart = 0
+            /// A placeholder found after a literal, returned next.
+            var pending: Piece?
+
+            init(_ t: UnsafeBufferPointer<UInt8>) {
+                self.t = t
+                i = firstIndex(of: UInt8(ascii: "{"), in: t, from: 0)
+            }
+
+            mutating func next() -> Piece? {
+                if let piece = pending {
+                    pending = nil
+                    return piece
+                }
+                while i < t.count {  // t[i] is a `{`
+                    let start = i
+                    let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
+                    i = nextOpen  // the first `{` after this one, so also the first after a placeholder that ends before it
+                    // The next brace is a `}` when there is one before the next `{`.
+                    let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: start + 1)
+                    guard close < nextOpen else { continue }
+                    let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: start + 1)
+                    let key = UnsafeBufferPointer(rebasing: t[(start + 1)..<bar])
+                    guard !key.isEmpty, keyByteTable.withUnsafeBufferPointer({ isKey in key.allSatisfy { isKey[Int($0)] } }) else { continue }
+                    let placeholder = Piece.placeholder(key: (start + 1)..<bar, fallback: bar < close ? (bar + 1)..<close : nil)
+                    let literal = literalStart..<start
+                    literalStart = close + 1
+                    if literal.isEmpty { return placeholder }
+                    pending = placeholder
+                    return .literal(literal)
+                }
+                guard literalStart < t.count else { return nil }
+                defer { literalStart = t.count }
+                return .literal(literalStart..<t.count)
+            }
+        }
+
+        /// Template `t` with the key of each placeholder for which `newName` gives a name replaced by that name
+        /// (at most `longestName` bytes).
+        static func unparse(_ t: UnsafeBufferPointer<UInt8>, longestName: Int, _ newName: (String) -> String?) -> String {
+            // A placeholder is at least 3 bytes and its key at least 1: renaming adds at most `longestName - 1`
+            // bytes to each.
+            let capacity = t.count + (t.count / 3) * max(longestName - 1, 0)
+            if capacity == 0 { return "" }
+            return String(unsafeUninitializedCapacity: capacity) { out in
+                var o = 0
+                var pieces = Pieces(t)
+                while let piece = pieces.next() {
+                    switch piece {
+                    case .literal(let range): o = write(t[range], to: out, at: o)
+                    case .placeholder(let keyRange, let fallback):
+                        out[o] = UInt8(ascii: "{")
+                        o += 1
+                        if let name = newName(String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self)) {
+                            o = withUTF8(name) { write($0[...], to: out, at: o) }
+                        } else {
+                            o = write(t[keyRange], to: out, at: o)
+                        }
+                        if let fallback {
+                            out[o] = UInt8(ascii: "|")
+                            o = write(t[fallback], to: out, at: o + 1)
+                        }
+                        out[o] = UInt8(ascii: "}")
+                        o += 1
+                    }
+                }
+                return o
+            }
+        }
+
+        /// Copies `part` to `out` at `o`; the offset after it.
+        static func write(_ part: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+            guard let base = part.base.baseAddress, !part.isEmpty else { return o }
+            UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: base + part.startIndex, byteCount: part.count)
+            return o + part.count
+        }
+
+        // The same, as lists: for the tests and for saying what differs once a check failed.
+
+        let bytes: [UInt8]
+        let pieces: [Piece]
+        /// The placeholder keys in order of first appearance, each once.
+        let keys: [String]
+
         init(_ t: [UInt8]) {
             bytes = t
             var pieces: [Piece] = []
             var keys: [String] = []
             t.withUnsafeBufferPointer { t in
-                Self.keyByteTable.withUnsafeBufferPointer { isKey in
-                    var literalStart = 0
-                    var i = firstIndex(of: UInt8(ascii: "{"), in: t, from: 0)
-                    while i < t.count {  // t[i] is a `{`
-                        let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
-                        // The next brace is a `}` when there is one before the next `{`.
-                        let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: i + 1)
-                        if close < nextOpen {
-                            let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: i + 1)
-                            let key = UnsafeBufferPointer(rebasing: t[(i + 1)..<bar])
-                            if !key.isEmpty, key.allSatisfy({ isKey[Int($0)] }) {
-                                if literalStart < i { pieces.append(.literal(literalStart..<i)) }
-                                let name = String(decoding: key, as: UTF8.self)
-                                pieces.append(.placeholder(key: name, fallback: bar < close ? (bar + 1)..<close : nil))
-                                if !keys.contains(name) { keys.append(name) }
-                                literalStart = close + 1
-                            }
-                        }
-                        i = nextOpen  // the first `{` after i, so also the first after a placeholder that ends before it
+                var iterator = Pieces(t)
+                while let piece = iterator.next() {
+                    pieces.append(piece)
+                    if case .placeholder(let key, _) = piece {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: t[key]), as: UTF8.self)
+                        if !keys.contains(name) { keys.append(name) }
                     }
-                    if literalStart < t.count { pieces.append(.literal(literalStart..<t.count)) }
                 }
             }
             self.pieces = pieces
@@ -534,12 +756,12 @@ public enum EncodingInvariants {
 
         func render(_ values: [String: String?]) -> (text: [UInt8], missing: [String]) {
             var text: [UInt8] = []
-            text.reserveCapacity(bytes.count)
             var missing: [String] = []
             for piece in pieces {
                 switch piece {
                 case .literal(let range): text += bytes[range]
-                case .placeholder(let key, let fallback):
+                case .placeholder(let keyRange, let fallback):
+                    let key = String(decoding: bytes[keyRange], as: UTF8.self)
                     if !hasNoValue(key, values), let entry = values[key], let value = entry {
                         text += value.utf8
                     } else {
@@ -549,25 +771,6 @@ public enum EncodingInvariants {
                 }
             }
             return (text, missing)
-        }
-
-        func unparse(renaming: [String: String]) -> [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8 * renaming.count)
-            for piece in pieces {
-                switch piece {
-                case .literal(let range): out += bytes[range]
-                case .placeholder(let key, let fallback):
-                    out.append(UInt8(ascii: "{"))
-                    out += (renaming[key] ?? key).utf8
-                    if let fallback {
-                        out.append(UInt8(ascii: "|"))
-                        out += bytes[fallback]
-                    }
-                    out.append(UInt8(ascii: "}"))
-                }
-            }
-            return out
         }
     }
 

@@ -129,6 +129,19 @@ import Testing
         #expect(values["c"] == .some(""))
     }
 
+    @Test func theHarnessStringsAreStringDecoding() {
+        // Ill-formed UTF-8 of every kind (truncated, overlong, surrogates, past U+10FFFF, stray continuation
+        // bytes), and random bytes: repaired exactly as String(decoding:as:) repairs them.
+        var inputs: [[UInt8]] = [[], [0x41], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0x80, 0x80, 0x41], [0xFF], Array("日本語".utf8) + [0xE6, 0x97], Array(repeating: 0xF0, count: 40)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { inputs.append((0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        for input in inputs {
+            let made = input.withUnsafeBufferPointer(EncodingInvariants.string)
+            #expect(Array(made.utf8) == Array(String(decoding: input, as: UTF8.self).utf8), "\(input)")
+        }
+    }
+
     @Test func theEncoderCheckSaysWhereTheOutputIsWrong() {
         #expect(EncodingInvariants.checkEncoderOutput(Array("%c3%A9".utf8), of: [0xC3, 0xA9])?.invariant == "encoder did not write %XX (upper-case hex) for a reserved byte")
         #expect(EncodingInvariants.checkEncoderOutput(Array("a%20".utf8), of: Array("a".utf8))?.invariant == "encoder wrote extra bytes")
@@ -139,7 +152,19 @@ import Testing
     @Test func theNaiveParserKeepsKeysInOrderOfFirstAppearance() {
         let naive = EncodingInvariants.NaiveTemplate(Array("{b}{a|x}{{b}} {c|}{ a}{a}".utf8))
         #expect(naive.keys == ["b", "a", "c"])
-        #expect(String(decoding: naive.unparse(renaming: ["a": "zz0"]), as: UTF8.self) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
+    }
+
+    @Test func theNaiveUnparserRenamesKeysInPlaceholdersOnly() {
+        func unparse(_ template: String, _ renaming: [String: String]) -> String {
+            var template = template
+            let longest = renaming.values.map(\.utf8.count).max() ?? 0
+            return template.withUTF8 { EncodingInvariants.NaiveTemplate.unparse($0, longestName: longest) { renaming[$0] } }
+        }
+        #expect(unparse("{b}{a|x}{{b}} {c|}{ a}{a}", ["a": "zz0"]) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
+        // The most a renaming can add: every placeholder as short as can be, every name long.
+        #expect(unparse("{a}{a}{a}", ["a": "zz12345"]) == "{zz12345}{zz12345}{zz12345}")
+        #expect(unparse("", ["a": "zz0"]) == "")
+        #expect(unparse("{a", ["a": "zz0"]) == "{a")
     }
 
     @Test func standInsAreSubstitutedBackAndAnythingElseMustMatch() {
@@ -256,6 +281,9 @@ import Testing
         #expect(failure(Array("a b".utf8), PlantedCodec.OffsetOffByOne.self) == "unencodedCharacter points at a byte that may appear raw")
         #expect(failure(Array("%C3%A9".utf8), PlantedCodec.DropsEAcute.self) == "decode(encode(decode(x))) != decode(x)")
         #expect(failure(Array("a%".utf8), PlantedCodec.OffsetOffByOne.self) == "decoding error offset outside the input")
+        // The naive decoder's UTF-8 check only runs when its bytes differ from what decoded: still caught.
+        #expect(failure(Array("%C3%28".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
+        #expect(failure(Array("a b".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
     }
 
     /// A shield-text template that is the reference except for one planted bug.
@@ -324,6 +352,42 @@ import Testing
         static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
     }
 
+    /// Lists the first key twice (the checker maps keys to positions: a duplicate must not slip through).
+    enum DuplicatesAKey: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys + keys.prefix(1) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Lists a key that is in no placeholder.
+    enum AddsAKey: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys + ["extra"] }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Lists the keys last-first.
+    enum ReversedKeys: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys.reversed() }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+    }
+
+    /// Drops the last byte of the text.
+    enum DropsTheLastByte: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: String(decoding: r.text.utf8.dropLast(), as: UTF8.self), missing: r.missing)
+        }
+    }
+
+    /// Lists a key that had a value as missing too.
+    enum ListsAKeyWithAValue: TemplateBug {
+        static func keys(_ keys: [String]) -> [String] { keys }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+            let r = template.render(values)
+            return .init(text: r.text, missing: r.missing + template.keys.filter { !r.missing.contains($0) })
+        }
+    }
+
     @Test func theTemplateCheckerCatchesPlantedBugs() {
         func failure<Bug: TemplateBug>(_ input: String, _: Bug.Type) -> String? {
             #expect(EncodingInvariants.checkTemplate(Array(input.utf8)) == nil, "the reference passes \(input)")
@@ -335,6 +399,20 @@ import Testing
         #expect(failure("{a}!\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
         #expect(failure("{k|fallback}", LeaksZZNames.self) == "the name of a key without a value shows in the output")
         #expect(failure("{a}{b}", ForgetsAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}{b}", DuplicatesAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}", AddsAKey.self) == "keys differ from the naive parser")
+        #expect(failure("{a}{b}{a}", ReversedKeys.self) == "keys differ from the naive parser")
+        #expect(failure("x{a|fb}\u{0}a=A", DropsTheLastByte.self) == "rendering differs from the naive renderer")
+        #expect(failure("{a}{b}\u{0}b=B", ListsAKeyWithAValue.self) == "missing is not the keys without a value in order of first appearance")
+        // Past 8 keys the checker finds keys' positions with a dictionary: the same bugs are caught.
+        let many = (0..<12).map { "{k\($0)|f}" }.joined() + "{k3}\u{0}k1=x\u{0}k5\u{0}k7="
+        #expect(failure(many, DuplicatesAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ReversedKeys.self) == "keys differ from the naive parser")
+        #expect(failure(many, AddsAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ForgetsAKey.self) == "keys differ from the naive parser")
+        #expect(failure(many, ReversedMissing.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(failure(many, LeaksZZNames.self) == "the name of a key without a value shows in the output")
+        #expect(failure(many, DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
     }
 
     @Test func theEncodingTargetsAreListed() {

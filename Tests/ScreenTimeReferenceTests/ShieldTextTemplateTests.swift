@@ -142,6 +142,19 @@ import Testing
         #expect(ShieldTextTemplate("{z}{a|A}{m}{a}{z|Z}{b}{m}").keys == ["z", "a", "m", "b"])
     }
 
+    @Test func manyKeysKeepFirstAppearanceOrderAndAreListedOnce() {
+        // Past a few keys the parser finds known keys by hashing rather than a linear search: same answers.
+        let names = (0..<40).map { "k\($0)" }
+        let template = (names + names.reversed() + names).map { "{\($0)|-}" }.joined()
+        let values = Dictionary(uniqueKeysWithValues: names.enumerated().filter { $0.offset % 3 == 0 }.map { ($0.element, String?.some("v\($0.offset)")) })
+        let parsed = ShieldTextTemplate(template)
+        #expect(parsed.keys == names)
+        let r = parsed.render(values)
+        #expect(r.missing == names.enumerated().filter { $0.offset % 3 != 0 }.map(\.element))
+        let once = names.enumerated().map { $0.offset % 3 == 0 ? "v\($0.offset)" : "-" }
+        #expect(r.text == (once + once.reversed() + once).joined())
+    }
+
     @Test func keysWithValuesAreNotMissingAndExtraValuesAreIgnored() {
         let r = render("{a} {b}", ["a": "1", "b": "2", "unused": nil])
         #expect(r.missing.isEmpty)
@@ -160,6 +173,7 @@ import Testing
             "{" + String(repeating: "a", count: size),
             "{a|" + String(repeating: "x", count: size),
             String(repeating: "{a}", count: size / 3),
+            (0..<(size / 8)).map { "{k\($0)|x}" }.joined(),  // distinct keys: finding a known key must not be a linear search
         ]
         let clock = ContinuousClock()
         for template in templates {

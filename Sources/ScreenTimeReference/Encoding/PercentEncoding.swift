@@ -40,11 +40,13 @@ import StrictJSON
 public enum PercentEncoding {
     // MARK: Byte classes
 
-    /// 1: unreserved (kept by the encoder). 2: allowed raw by the decoder (unreserved, sub-delims, `: @ / ?`).
+    /// Bit 1: unreserved (kept by the encoder). Bit 2: allowed raw by the decoder (unreserved, sub-delims,
+    /// `: @ / ?`). Bit 4: `%`. All other bytes 0.
     private static let classes: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = 3 }
         for byte in "!$&'()*+,;=:@/?".utf8 { table[Int(byte)] = 2 }
+        table[Int(UInt8(ascii: "%"))] = 4
         return table
     }()
 
@@ -83,8 +85,8 @@ public enum PercentEncoding {
     /// ```
     /// Source: RFC 3986 §2.1 and §2.3, `SPEC.md` §4.
     public static func encodeComponent(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { encodeComponent(bytes: $0) }
+        var utf8 = text
+        return utf8.withUTF8 { escaping($0) } ?? text  // nothing to encode: the text itself, not a copy
     }
 
     /// Percent-encodes arbitrary bytes (not necessarily UTF-8) as one URL component.
@@ -98,13 +100,18 @@ public enum PercentEncoding {
     }
 
     private static func encodeComponent(bytes input: UnsafeBufferPointer<UInt8>) -> String {
+        escaping(input) ?? String(decoding: input, as: UTF8.self)  // only unreserved ASCII: the bytes as they are
+    }
+
+    /// The encoding of `input`, or nil when every byte is kept (the encoding is `input` itself).
+    private static func escaping(_ input: UnsafeBufferPointer<UInt8>) -> String? {
         // Count first so the output is written once, without reallocation. (A sum of table entries, with no
         // branch per byte: under the fuzzer's comparison tracing every comparison here is a call.)
         var outCount = 0
         encodedLengths.withUnsafeBufferPointer { length in
             for byte in input { outCount &+= Int(length[Int(byte)]) }
         }
-        if outCount == input.count { return String(decoding: input, as: UTF8.self) }
+        if outCount == input.count { return nil }
         return String(unsafeUninitializedCapacity: outCount) { out in
             classes.withUnsafeBufferPointer { table in
                 upperHex.withUnsafeBufferPointer { hex in
@@ -189,20 +196,23 @@ public enum PercentEncoding {
         var i = 0
         while i < n {
             let start = i
-            let byte: UInt8
             let c = input[i]
-            if c == UInt8(ascii: "%") {
-                guard i + 2 < n else { throw PercentDecodingError(.malformedEscape, at: start) }
-                let h = hexTable[Int(input[i + 1])]
-                let l = hexTable[Int(input[i + 2])]
-                guard h != 0xFF, l != 0xFF else { throw PercentDecodingError(.malformedEscape, at: start) }
-                byte = h << 4 | l
-                i += 3
-            } else {
-                guard classTable[Int(c)] != 0 else { throw PercentDecodingError(.unencodedCharacter, at: start) }
-                byte = c
+            let byteClass = classTable[Int(c)]
+            if byteClass & 2 != 0 {
+                // Allowed raw, so ASCII: well-formed UTF-8 unless it interrupts a sequence.
+                guard pending == 0 else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
+                out[o] = c
+                o += 1
                 i += 1
+                continue
             }
+            guard byteClass == 4 else { throw PercentDecodingError(.unencodedCharacter, at: start) }
+            guard i + 2 < n else { throw PercentDecodingError(.malformedEscape, at: start) }
+            let h = hexTable[Int(input[i + 1])]
+            let l = hexTable[Int(input[i + 2])]
+            guard h | l < 0x10 else { throw PercentDecodingError(.malformedEscape, at: start) }  // both 0…15
+            let byte = h << 4 | l
+            i += 3
 
             if pending > 0 {
                 guard byte >= low, byte <= high else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }

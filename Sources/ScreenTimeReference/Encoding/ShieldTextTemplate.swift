@@ -31,15 +31,22 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// The template as written.
     public let text: String
 
-    private enum Segment: Sendable, Hashable {
-        /// Bytes `range` of the template, copied as they are.
-        case literal(Range<Int>)
-        /// A placeholder for `keys[key]`; `fallback` is a byte range of the template, `nil` for `{key}`.
-        case placeholder(key: Int, fallback: Range<Int>?)
+    /// One placeholder: template bytes `start..<end` (from its `{` to after its `}`) stand for `keys[key]`.
+    /// The key's bytes end at `keyEnd`: at `end - 1` (the `}`) for `{key}`; otherwise at the `|` of
+    /// `{key|fallback}`, and the fallback is the bytes between that `|` and the `}`. (Only `Int`s, so that
+    /// reading one is a few plain loads.) The bytes between placeholders are literal.
+    private struct Placeholder: Sendable, Hashable {
+        var start: Int
+        var keyEnd: Int
+        var end: Int
+        var key: Int
+
+        /// Byte range of the fallback in the template, `nil` for `{key}`.
+        var fallback: Range<Int>? { keyEnd < end - 1 ? (keyEnd + 1)..<(end - 1) : nil }
     }
 
-    private let bytes: [UInt8]
-    private let segments: [Segment]
+    /// In template order.
+    private let placeholders: [Placeholder]
 
     /// The placeholder keys in order of first appearance, each once.
     public let keys: [String]
@@ -47,9 +54,7 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// Parses `text`. Never fails: whatever is not a placeholder is literal text.
     public init(_ text: String) {
         self.text = text
-        let bytes = Array(text.utf8)
-        self.bytes = bytes
-        (segments, keys) = Self.parse(bytes)
+        (placeholders, keys) = Self.withUTF8(text, Self.parse)
     }
 
     /// The rendered text and the keys that had no value.
@@ -71,30 +76,58 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// ShieldTextTemplate("Open {app|the app}").render(["app": "日本語アプリ"]).text   // "Open 日本語アプリ"
     /// ```
     public func render(_ values: [String: String?]) -> Rendering {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var missing: [String] = []
-        var isListed: [Bool] = []  // by key index, once a key is missing
-        bytes.withUnsafeBufferPointer { template in
-            for segment in segments {
-                switch segment {
-                case .literal(let range):
-                    out.append(contentsOf: template[range])
-                case .placeholder(let k, let fallback):
-                    if let value = values[keys[k]] ?? nil, !value.isEmpty {
-                        out.append(contentsOf: value.utf8)
-                    } else {
-                        if isListed.isEmpty { isListed = Array(repeating: false, count: keys.count) }
-                        if !isListed[k] {
-                            isListed[k] = true
-                            missing.append(keys[k])
-                        }
-                        if let fallback { out.append(contentsOf: template[fallback]) }
-                    }
+        // Each key is looked up once. `keys` is in order of first appearance, so the keys without a value, in
+        // that order, are `missing`. Then the output's length is summed and the text written straight into the
+        // String: one allocation for the text (none when it is short), one for `missing` (none when empty).
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { found in
+            var missing: [String] = []
+            for (k, key) in keys.enumerated() {
+                let value = values[key] ?? nil
+                if let value, !value.isEmpty {
+                    (found.baseAddress! + k).initialize(to: value)
+                } else {
+                    (found.baseAddress! + k).initialize(to: nil)
+                    if missing.isEmpty { missing.reserveCapacity(keys.count - k) }
+                    missing.append(key)
                 }
             }
+            defer { _ = found.baseAddress.map { $0.deinitialize(count: keys.count) } }
+            let text = Self.withUTF8(self.text) { template in
+                var count = template.count
+                for p in placeholders {
+                    count += (found[p.key]?.utf8.count ?? p.fallback?.count ?? 0) - (p.end - p.start)
+                }
+                if count == 0 { return "" }
+                return String(unsafeUninitializedCapacity: count) { out in
+                    var o = 0
+                    var literalStart = 0
+                    for p in placeholders {
+                        o = Self.copy(template[literalStart..<p.start], to: out, at: o)
+                        if let value = found[p.key] {
+                            o = Self.withUTF8(value) { Self.copy($0[...], to: out, at: o) }
+                        } else if let fallback = p.fallback {
+                            o = Self.copy(template[fallback], to: out, at: o)
+                        }
+                        literalStart = p.end
+                    }
+                    return Self.copy(template[literalStart...], to: out, at: o)
+                }
+            }
+            return Rendering(text: text, missing: missing)
         }
-        return Rendering(text: String(decoding: out, as: UTF8.self), missing: missing)
+    }
+
+    /// Copies `bytes` to `out` at offset `o`; the offset after them.
+    private static func copy(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+        guard let source = bytes.base.baseAddress, !bytes.isEmpty else { return o }
+        UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: source + bytes.startIndex, byteCount: bytes.count)
+        return o + bytes.count
+    }
+
+    /// `text`'s UTF-8 bytes in place (a native String's are contiguous), else a copy.
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     // MARK: Parsing
@@ -112,15 +145,16 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     /// One left-to-right scan. Every byte is looked at a bounded number of times: when a placeholder attempt
     /// starting at `{` fails at byte `k`, bytes before `k` hold no `{` (keys, `|` and fallbacks have none),
     /// so the scan resumes at `k` and nothing is rescanned.
-    private static func parse(_ bytes: [UInt8]) -> (segments: [Segment], keys: [String]) {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (placeholders: [Placeholder], keys: [String]) {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
         let bar = UInt8(ascii: "|")
         let n = bytes.count
-        var segments: [Segment] = []
+        var placeholders: [Placeholder] = []
         var keys: [String] = []
+        // Known keys are found by a linear search while there are few, then by this index (built only then).
         var keyIndex: [String: Int] = [:]
-        var literalStart = 0
+        let linearSearchLimit = 8
         var i = 0
         while i < n {
             guard bytes[i] == open else {
@@ -131,41 +165,39 @@ public struct ShieldTextTemplate: Sendable, Hashable {
             var k = i + 1
             while k < n, isKeyByte(bytes[k]) { k += 1 }
             let keyEnd = k
-            var fallback: Range<Int>? = nil
             var matched = false
             if keyEnd > i + 1, k < n {
                 if bytes[k] == close {
                     matched = true
                 } else if bytes[k] == bar {
                     k += 1
-                    let fallbackStart = k
                     while k < n, bytes[k] != open, bytes[k] != close { k += 1 }
-                    if k < n, bytes[k] == close {
-                        fallback = fallbackStart..<k
-                        matched = true
-                    }
+                    matched = k < n && bytes[k] == close
                 }
             }
-            if matched {
-                if literalStart < i { segments.append(.literal(literalStart..<i)) }
-                let key = String(decoding: bytes[(i + 1)..<keyEnd], as: UTF8.self)
-                let number: Int
-                if let known = keyIndex[key] {
-                    number = known
-                } else {
-                    number = keys.count
-                    keyIndex[key] = number
-                    keys.append(key)
-                }
-                segments.append(.placeholder(key: number, fallback: fallback))
-                i = k + 1
-                literalStart = i
-            } else {
+            guard matched else {
                 // Bytes i..<k are literal; bytes[k] (if any) is scanned next, since it may be a `{`.
                 i = max(k, i + 1)
+                continue
             }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd]), as: UTF8.self)
+            var number = keys.count <= linearSearchLimit ? keys.firstIndex(of: key) : nil
+            if number == nil, keys.count > linearSearchLimit {
+                if keyIndex.isEmpty {
+                    keyIndex.reserveCapacity(2 * keys.count)
+                    for (known, name) in keys.enumerated() { keyIndex[name] = known }
+                }
+                number = keyIndex[key]
+                if number == nil { keyIndex[key] = keys.count }
+            }
+            if number == nil {
+                if keys.isEmpty { keys.reserveCapacity(4) }
+                keys.append(key)
+            }
+            if placeholders.isEmpty { placeholders.reserveCapacity(8) }
+            placeholders.append(Placeholder(start: i, keyEnd: keyEnd, end: k + 1, key: number ?? keys.count - 1))
+            i = k + 1
         }
-        if literalStart < n { segments.append(.literal(literalStart..<n)) }
-        return (segments, keys)
+        return (placeholders, keys)
     }
 }
