@@ -4,13 +4,16 @@
 // Module graph (kept lean: builds are slow on 2 cores):
 //   StrictJSON            pure-Swift JSON values, a strict parser with limits and offsets, a canonical writer
 //   ScreenTimeSelection   tokens and FamilyActivitySelection: the strict codec, canonical form, order, set algebra
+//   ScreenTimeEncoding    URL component percent-encoding, deep links, shield-text templates
 //   ScreenTimeReference   the reference implementation under iOS's own names (Foundation only, no test code);
-//                         re-exports ScreenTimeSelection, so users import this one module
+//                         re-exports the two above, so users import this one module
 //   PropertyTesting       choice-sequence generators, shrinking, runner (knows nothing of Screen Time)
-//   FuzzCore              what a fuzz target is (FuzzTarget, the libFuzzer entry) and the selection targets,
-//                         which need nothing but the codec: their fuzz binaries link only this, ScreenTimeSelection
-//                         and StrictJSON (libFuzzer scans every coverage counter of a binary after each execution)
-//   FuzzHarnesses         the other byte-level fuzz harness bodies (differential, url, template); re-exports FuzzCore
+//   FuzzCore              what a fuzz target is (FuzzTarget, HarnessFailure, the libFuzzer entry)
+//   SelectionFuzzTargets  the selection-decode and selection-json harness bodies
+//   EncodingFuzzTargets   the url and template harness bodies
+//                         (each fuzz binary links only its own harness module and what it tests: libFuzzer scans
+//                         every coverage counter of a binary after each execution)
+//   FuzzHarnesses         the differential harness (Foundation); re-exports every byte-level target
 //   ReferenceProperties   domain generators and the named properties, the structured fuzz harnesses (shield, auth)
 //   Conformance           vectors, the operation table, implementations, runner, reports
 //   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
@@ -22,7 +25,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ScreenTimeReference", targets: ["ScreenTimeReference"]),
-        .library(name: "FuzzCore", targets: ["FuzzCore"]),
+        .library(name: "SelectionFuzzTargets", targets: ["SelectionFuzzTargets"]),
+        .library(name: "EncodingFuzzTargets", targets: ["EncodingFuzzTargets"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "FuzzHarnesses", targets: ["FuzzHarnesses"]),
         .library(name: "ReferenceProperties", targets: ["ReferenceProperties"]),
@@ -33,12 +37,17 @@ let package = Package(
         // Double rounding calls into libm, which nothing else links on Linux when Foundation is not imported.
         .target(name: "StrictJSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "ScreenTimeSelection", dependencies: ["StrictJSON"]),
-        .target(name: "ScreenTimeReference", dependencies: ["ScreenTimeSelection", "StrictJSON"]),
+        .target(name: "ScreenTimeEncoding", dependencies: ["StrictJSON"]),
+        .target(name: "ScreenTimeReference", dependencies: ["ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"]),
         .target(name: "PropertyTesting"),
         // Apart from ReferenceProperties so that a byte-level fuzz binary does not carry the property catalog's
         // coverage counters (libFuzzer scans them all after every execution).
-        .target(name: "FuzzCore", dependencies: ["ScreenTimeSelection"]),
-        .target(name: "FuzzHarnesses", dependencies: ["FuzzCore", "ScreenTimeReference", "StrictJSON"]),
+        .target(name: "FuzzCore"),
+        .target(name: "SelectionFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection"]),
+        .target(name: "EncodingFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeEncoding", "StrictJSON"]),
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["FuzzCore", "SelectionFuzzTargets", "EncodingFuzzTargets", "ScreenTimeReference", "StrictJSON"]),
         .target(name: "ReferenceProperties", dependencies: ["FuzzHarnesses", "ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
@@ -50,7 +59,9 @@ let package = Package(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
-        .testTarget(name: "ReferencePropertiesTests", dependencies: ["FuzzHarnesses", "ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
+        .testTarget(
+            name: "ReferencePropertiesTests",
+            dependencies: ["FuzzHarnesses", "EncodingFuzzTargets", "ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc"]),
     ],

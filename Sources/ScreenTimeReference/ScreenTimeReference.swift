@@ -1,3 +1,5 @@
-// The reference is one library for its users: `import ScreenTimeReference` brings the selection codec (its own
-// module, so that a fuzz binary for it carries none of the shield, authorization and encoding code) with the rest.
+// The reference is one library for its users: `import ScreenTimeReference` brings the selection codec and the URL
+// and shield-text encodings (modules of their own, so that a fuzz binary for one of them carries none of the
+// shield and authorization code) with the rest.
+@_exported import ScreenTimeEncoding
 @_exported import ScreenTimeSelection

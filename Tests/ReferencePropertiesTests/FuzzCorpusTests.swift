@@ -3,6 +3,7 @@ import PropertyTesting
 import ScreenTimeReference
 import Testing
 
+@testable import EncodingFuzzTargets
 @testable import FuzzHarnesses
 @testable import ReferenceProperties
 

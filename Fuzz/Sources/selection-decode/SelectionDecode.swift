@@ -1,6 +1,6 @@
-// libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in FuzzCore, which
+// libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import FuzzCore
+import SelectionFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

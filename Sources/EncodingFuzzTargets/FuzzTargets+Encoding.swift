@@ -1,4 +1,5 @@
-import ScreenTimeReference
+@_exported import FuzzCore  // the shims of `url` and `template` import only this module
+import ScreenTimeEncoding
 import StrictJSON
 
 #if canImport(Glibc)

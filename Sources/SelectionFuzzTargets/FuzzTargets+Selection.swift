@@ -1,3 +1,4 @@
+@_exported import FuzzCore  // the shims of the selection targets import only this module
 import ScreenTimeSelection
 
 extension FuzzTargets {
