@@ -98,7 +98,8 @@ public enum EncodingInvariants {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
-            UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
+            guard let target = out.baseAddress else { return 0 }  // capacity bytes.count > 0: never nil
+            UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: bytes.count)
             return bytes.count
         }
     }
@@ -494,7 +495,7 @@ public enum EncodingInvariants {
             var n = 0
             let standIns = values.mapValues { value -> String? in
                 guard let value, !value.isEmpty else { return value }
-                (originals.baseAddress! + n).initialize(to: value)
+                originals.initializeElement(at: n, to: value)
                 n += 1
                 return "\u{0}" + String(n - 1) + "\u{0}"
             }
@@ -523,7 +524,7 @@ public enum EncodingInvariants {
         withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { value in
             for (k, key) in keys.enumerated() {
                 let entry = values[key] ?? nil
-                (value.baseAddress! + k).initialize(to: entry.flatMap { $0.isEmpty ? nil : $0 })
+                value.initializeElement(at: k, to: entry.flatMap { $0.isEmpty ? nil : $0 })
             }
             defer { _ = value.baseAddress.map { $0.deinitialize(count: keys.count) } }
             return withUTF8(text) { t in
@@ -725,8 +726,8 @@ public enum EncodingInvariants {
 
         /// Copies `part` to `out` at `o`; the offset after it.
         static func write(_ part: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
-            guard let base = part.base.baseAddress, !part.isEmpty else { return o }
-            UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: base + part.startIndex, byteCount: part.count)
+            guard let base = part.base.baseAddress, let target = out.baseAddress, !part.isEmpty else { return o }
+            UnsafeMutableRawPointer(target + o).copyMemory(from: base + part.startIndex, byteCount: part.count)
             return o + part.count
         }
 

@@ -84,9 +84,9 @@ public struct ShieldTextTemplate: Sendable, Hashable {
             for (k, key) in keys.enumerated() {
                 let value = values[key] ?? nil
                 if let value, !value.isEmpty {
-                    (found.baseAddress! + k).initialize(to: value)
+                    found.initializeElement(at: k, to: value)
                 } else {
-                    (found.baseAddress! + k).initialize(to: nil)
+                    found.initializeElement(at: k, to: nil)
                     if missing.isEmpty { missing.reserveCapacity(keys.count - k) }
                     missing.append(key)
                 }

@@ -16,7 +16,7 @@ package struct ObjectKeys {
     package mutating func insert(_ key: JSONScanner.MemberKey, of scanner: JSONScanner) -> Bool {
         let buffer = scanner.buffer
         if count < 4 {
-            for i in 0..<count where Self.equal(stored(i)!, key, buffer) { return false }
+            for i in 0..<count { if let k = stored(i), Self.equal(k, key, buffer) { return false } }
             switch count {
             case 0: small.0 = key
             case 1: small.1 = key
@@ -28,7 +28,7 @@ package struct ObjectKeys {
         }
         if count == 4 {
             large.reserveCapacity(8)
-            for i in 0..<4 { large.insert(Key(key: stored(i)!, buffer: buffer)) }
+            for i in 0..<4 { if let k = stored(i) { large.insert(Key(key: k, buffer: buffer)) } }
         }
         count += 1
         return large.insert(Key(key: key, buffer: buffer)).inserted
