@@ -279,16 +279,13 @@ public enum Base64 {
         return DecodingFailure(reason: .padBits, offset: padStart - 1)
     }
 
-    /// Exact decoded byte count of canonical base64 text.
-    static func decodedByteCount(of text: some Collection<UInt8>) -> Int {
+    /// Exact decoded byte count of canonical base64 text: from its length and its last two characters. (It took
+    /// any `Collection`, whose `reversed()` copies the whole text into an array first.)
+    static func decodedByteCount(of text: some BidirectionalCollection<UInt8>) -> Int {
         let n = text.count
         guard n >= 4 else { return 0 }
-        var padding = 0
-        var iterator = text.reversed().makeIterator()
-        if iterator.next() == UInt8(ascii: "=") {
-            padding = 1
-            if iterator.next() == UInt8(ascii: "=") { padding = 2 }
-        }
+        let last = text.index(before: text.endIndex)
+        let padding = text[last] != UInt8(ascii: "=") ? 0 : text[text.index(before: last)] == UInt8(ascii: "=") ? 2 : 1
         return (n / 4) * 3 - padding
     }
 }

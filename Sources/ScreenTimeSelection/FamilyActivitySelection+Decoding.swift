@@ -283,14 +283,8 @@ private struct SelectionReader {
     }
 
     /// The decoded byte counts of the tokens whose texts are at `texts` in the arena.
-    /// The texts are canonical base64 (length a multiple of 4, at most two `=` at the end), so the count follows
-    /// from the length and the last two characters.
     func byteCounts(_ texts: [Range<Int>]) -> [Int] {
-        texts.map { text in
-            guard text.count >= 4 else { return 0 }
-            let padding = arena[text.upperBound - 1] != UInt8(ascii: "=") ? 0 : arena[text.upperBound - 2] == UInt8(ascii: "=") ? 2 : 1
-            return text.count / 4 * 3 - padding
-        }
+        texts.map { Base64.decodedByteCount(of: UnsafeBufferPointer(rebasing: arena[$0])) }
     }
 
     /// Tokens made from their texts in the arena.
