@@ -20,10 +20,12 @@ let targets = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?
 // never runs is slower for nothing. Each target links only its harness module and what that tests: the
 // structured targets run the property catalog (ReferenceProperties); the selection targets need the codec alone
 // (9.1k counters against 17.2k with all of the reference, and 22–44 % more executions per second); url and
-// template the encodings alone; the differential target (Foundation) links FuzzHarnesses.
+// template the encodings alone; the differential target the codec and its Foundation counterpart. A new target
+// links FuzzHarnesses (every byte-level target) until it has a module of its own.
 let harnessModules: [String: [String]] = [
     "shield": ["FuzzHarnesses", "ReferenceProperties"], "auth": ["FuzzHarnesses", "ReferenceProperties"],
     "selection-decode": ["SelectionFuzzTargets"], "selection-json": ["SelectionFuzzTargets"],
+    "selection-differential": ["DifferentialFuzzTargets"],
     "url": ["EncodingFuzzTargets"], "template": ["EncodingFuzzTargets"],
 ]
 

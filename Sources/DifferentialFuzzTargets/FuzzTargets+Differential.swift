@@ -1,5 +1,6 @@
+@_exported import FuzzCore  // the differential shim imports only this module
 import Foundation
-import ScreenTimeReference
+import ScreenTimeSelection
 import StrictJSON
 
 extension FuzzTargets {
