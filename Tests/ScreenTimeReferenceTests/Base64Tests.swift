@@ -40,4 +40,34 @@ import Testing
             #expect(failure.offset == offset, "\(text.debugDescription)")
         }
     }
+
+    /// The first bad character is found eight at a time, then one at a time: its offset must be exact wherever it
+    /// falls in (or after) a step, in texts of every length class, and whatever byte it is.
+    @Test func reportsTheFirstBadCharacterAtEveryOffset() {
+        let good = Array("QUJDREVGR0hJSktMTU5PUFFSU1RVVldY".utf8)  // 32 alphabet characters
+        for length in 1...good.count {
+            for offset in 0..<length {
+                for bad: UInt8 in [0x00, UInt8(ascii: "="), UInt8(ascii: "-"), 0x80, 0xFF] {
+                    var text = Array(good[..<length])
+                    text[offset] = bad
+                    if offset + 1 < length { text[length - 1] = bad }  // a second bad byte: the first one counts
+                    guard case .failure(let failure) = Base64.decodeReportingOffset(text) else {
+                        Issue.record("\(text) decoded")
+                        continue
+                    }
+                    // Final '=' padding is judged apart: only a bad byte before it is a character or padding error.
+                    var padStart = length
+                    if text[length - 1] == UInt8(ascii: "=") { padStart -= 1 }
+                    if padStart == length - 1, length >= 2, text[length - 2] == UInt8(ascii: "=") { padStart -= 1 }
+                    let expected = text[..<padStart].firstIndex { !Base64.isAlphabetCharacter($0) }
+                    if let expected {
+                        #expect(failure.offset == expected, "length \(length), bad 0x\(String(bad, radix: 16)) at \(offset)")
+                        #expect(failure.reason == (text[expected] == UInt8(ascii: "=") ? .padding : .character))
+                    } else {
+                        #expect(failure.reason == (length % 4 == 0 ? .padBits : .length), "length \(length), offset \(offset)")
+                    }
+                }
+            }
+        }
+    }
 }
