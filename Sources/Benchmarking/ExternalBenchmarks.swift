@@ -55,9 +55,10 @@ public struct FuzzRunSettings: Sendable {
 }
 
 extension BenchSuite {
-    /// Runs each built fuzzer in `Fuzz/.build/release/` for a few seconds and reads libFuzzer's final stats.
+    /// Runs each built fuzzer in `Fuzz/.build/release/` a few times for a few seconds and reads libFuzzer's final
+    /// stats: the figure is min/median/max of the measured runs, like every other figure.
     func fuzzSection(into report: inout BenchReport) {
-        let section = "fuzz exec/s (libFuzzer, one run per target)"
+        let section = "fuzz exec/s (libFuzzer, \(Self.measuredFuzzRuns) runs per target)"
         guard let root = packageRoot else {
             report.skips.append(Skip(section: section, reason: "package root not found"))
             return
@@ -74,15 +75,15 @@ extension BenchSuite {
             return
         }
         // The first seconds from the seeds are mostly start-up and new coverage being written out, so a run
-        // first warms a scratch corpus up and the figure is a second run on it.
+        // first warms a scratch corpus up, and the measured runs go on from that corpus.
         let seconds = plan.repetitions <= 3 ? 1 : 5
         for target in built {
             let flags = fuzzSettings.flags(target, root)
             switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags) {
-            case .success(let execs):
+            case .success(let runs):
                 let maxLen = flags.last { $0.hasPrefix("-max_len=") }.map { ", " + $0.dropFirst() } ?? ""
-                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(seconds) s after \(seconds) s\(maxLen))",
-                                             unit: "exec/s", itemsPerSecond: Stats([execs]), bytesPerItem: nil, repetitions: 1))
+                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(runs.count) × \(seconds) s after \(seconds) s\(maxLen))",
+                                             unit: "exec/s", itemsPerSecond: Stats(runs), bytesPerItem: nil, repetitions: runs.count))
             case .failure(let problem):
                 report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
             }
@@ -95,9 +96,13 @@ extension BenchSuite {
 
     struct FuzzProblem: Error { var message: String }
 
-    /// Runs one fuzzer twice on a scratch copy of its seeds (libFuzzer writes into its corpus directory), and
-    /// gives the exec/s of the second run.
-    func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<Double, FuzzProblem> {
+    /// Measured runs per fuzz target, after the warm-up run. A single short run moved by ±30 % from one minute
+    /// to the next on these machines, so one figure alone could not say whether a target is met.
+    static let measuredFuzzRuns = 3
+
+    /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory): a warm-up run,
+    /// then ``measuredFuzzRuns`` runs on the corpus it grew, and gives the exec/s of each measured run.
+    func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<[Double], FuzzProblem> {
         let fm = FileManager.default
         let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: scratch) }
@@ -113,8 +118,8 @@ extension BenchSuite {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(fuzzSettings.environment) { _, given in given }
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        var result: Result<Double, FuzzProblem> = .failure(FuzzProblem(message: "not run"))
-        for _ in 0..<2 {
+        var runs: [Double] = []
+        for run in 0...Self.measuredFuzzRuns {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
@@ -133,9 +138,9 @@ extension BenchSuite {
             guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
                 return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
             }
-            result = .success(execs)
+            if run > 0 { runs.append(execs) }  // run 0 is the warm-up
         }
-        return result
+        return .success(runs)
     }
 
     /// The value of libFuzzer's `stat::average_exec_per_sec:` line.

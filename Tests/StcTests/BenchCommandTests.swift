@@ -49,6 +49,46 @@ import Testing
         #expect(run.stderr.contains("no figure id contains 'no-such-figure'"), "\(run.stderr)")
     }
 
+    @Test func fuzzFiguresAreMinMedianMaxOfTheMeasuredRuns() throws {
+        // A package root (found from the current directory) with one stand-in "fuzzer": a script that prints
+        // libFuzzer's final stats, a different exec/s on each call. The first call is the warm-up and must not
+        // count; the three after it make the figure, and the target is judged on their median.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-bench-standin-\(UInt64.random(in: 0 ... .max))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for directory in ["Sources/stc", "Fuzz/Sources/standin", "Fuzz/.build/release", "corpus/standin"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        try Data("seed".utf8).write(to: root.appendingPathComponent("corpus/standin/seed"))
+        let fuzzer = root.appendingPathComponent("Fuzz/.build/release/standin")
+        try Data(
+            """
+            #!/bin/sh
+            echo x >> '\(root.path)/calls'
+            case $(wc -l < '\(root.path)/calls') in
+              1) rate=999999 ;; 2) rate=61000 ;; 3) rate=40000 ;; *) rate=52000 ;;
+            esac
+            printf 'stat::number_of_executed_units: 1000\nstat::average_exec_per_sec:     %s\n' $rate >&2
+
+            """.utf8
+        ).write(to: fuzzer)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fuzzer.path)
+
+        let run = try StcBinary.run(["bench", "--quick", "--json", "--filter", "fuzz"], currentDirectory: root)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
+        #expect(calls.split(separator: "\n").count == 4, "a warm-up run and three measured runs")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let figure = try #require((object["figures"] as? [String: Any])?["fuzz.standin"] as? [String: Any], "\(run.stdout)")
+        let perSecond = try #require(figure["perSecond"] as? [String: Double])
+        #expect(perSecond == ["min": 40000, "median": 52000, "max": 61000])
+        #expect(figure["repetitions"] as? Int == 3)
+        let targets = try #require(object["targets"] as? [[String: Any]])
+        let target = try #require(targets.first { $0["id"] as? String == "fuzz.standin" })
+        #expect(target["measured"] as? Double == 52000)
+        #expect(target["met"] as? Bool == true)
+    }
+
     @Test func rejectsUnknownArguments() throws {
         let run = try StcBinary.run(["bench", "--frobnicate"])
         #expect(run.status == 2)
