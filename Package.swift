@@ -11,9 +11,10 @@
 //   FuzzCore              what a fuzz target is (FuzzTarget, HarnessFailure, the libFuzzer entry)
 //   SelectionFuzzTargets  the selection-decode and selection-json harness bodies
 //   EncodingFuzzTargets   the url and template harness bodies
+//   DifferentialFuzzTargets  the selection-differential harness: our decoder against Foundation's
 //                         (each fuzz binary links only its own harness module and what it tests: libFuzzer scans
 //                         every coverage counter of a binary after each execution)
-//   FuzzHarnesses         the differential harness (Foundation); re-exports every byte-level target
+//   FuzzHarnesses         re-exports every byte-level target
 //   ReferenceProperties   domain generators and the named properties, the structured fuzz harnesses (shield, auth)
 //   Conformance           vectors, the operation table, implementations, runner, reports
 //   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
