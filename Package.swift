@@ -15,7 +15,12 @@
 //                         (each fuzz binary links only its own harness module and what it tests: libFuzzer scans
 //                         every coverage counter of a binary after each execution)
 //   FuzzHarnesses         re-exports every byte-level target
-//   ReferenceProperties   domain generators and the named properties, the structured fuzz harnesses (shield, auth)
+//   ShieldProperties      the token universe, shield generators and the shield.* properties (and their namespace)
+//   AuthorizationProperties  authorization generators and the auth.*, lifecycle.* properties
+//   StructuredFuzzTargets the structured fuzz harnesses (shield, auth) over those two families, and their seeds
+//                         (their fuzz binaries link these three without the rest of the catalog)
+//   ReferenceProperties   the other domain generators and properties (selection, encodings), the whole catalog,
+//                         the list of every fuzz target; re-exports the three above
 //   Conformance           vectors, the operation table, implementations, runner, reports
 //   Benchmarking          `stc bench`: timing harness, ours-vs-Foundation comparisons, runner and fuzz throughput
 //   stc                   the command-line tool: thin commands over the libraries
@@ -31,6 +36,7 @@ let package = Package(
         .library(name: "DifferentialFuzzTargets", targets: ["DifferentialFuzzTargets"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "FuzzHarnesses", targets: ["FuzzHarnesses"]),
+        .library(name: "StructuredFuzzTargets", targets: ["StructuredFuzzTargets"]),
         .library(name: "ReferenceProperties", targets: ["ReferenceProperties"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .executable(name: "stc", targets: ["stc"]),
@@ -50,7 +56,12 @@ let package = Package(
         .target(name: "DifferentialFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection", "StrictJSON"]),
         // Every byte-level target in one import (stc, the tests, the property catalog's list of targets).
         .target(name: "FuzzHarnesses", dependencies: ["FuzzCore", "SelectionFuzzTargets", "EncodingFuzzTargets", "DifferentialFuzzTargets"]),
-        .target(name: "ReferenceProperties", dependencies: ["FuzzHarnesses", "ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
+        .target(name: "ShieldProperties", dependencies: ["ScreenTimeReference", "PropertyTesting"]),
+        .target(name: "AuthorizationProperties", dependencies: ["ShieldProperties", "ScreenTimeReference", "PropertyTesting"]),
+        .target(name: "StructuredFuzzTargets", dependencies: ["FuzzCore", "ShieldProperties", "AuthorizationProperties", "ScreenTimeReference", "PropertyTesting"]),
+        .target(
+            name: "ReferenceProperties",
+            dependencies: ["FuzzHarnesses", "StructuredFuzzTargets", "ShieldProperties", "AuthorizationProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON"]),
         .target(name: "Conformance", dependencies: ["ScreenTimeReference", "StrictJSON"]),
         // `stc bench`: timing harness and the benchmarks (Foundation only for the comparisons).
         .target(name: "Benchmarking", dependencies: ["Conformance", "PropertyTesting", "ScreenTimeReference", "StrictJSON"]),
@@ -63,7 +74,10 @@ let package = Package(
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(
             name: "ReferencePropertiesTests",
-            dependencies: ["FuzzHarnesses", "EncodingFuzzTargets", "ReferenceProperties", "ScreenTimeReference", "PropertyTesting"]),
+            dependencies: [
+                "FuzzHarnesses", "EncodingFuzzTargets", "ReferenceProperties", "ShieldProperties", "AuthorizationProperties",
+                "StructuredFuzzTargets", "ScreenTimeReference", "PropertyTesting",
+            ]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc"]),
     ],

@@ -50,10 +50,11 @@ public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
 
 /// The fuzz targets, as static members, each declared in the harness module of what it tests:
 /// SelectionFuzzTargets (selection-decode, selection-json), EncodingFuzzTargets (url, template),
-/// DifferentialFuzzTargets (selection-differential), ReferenceProperties (shield, auth, which run the property
-/// catalog, and the list of all targets); FuzzHarnesses re-exports the byte-level ones. Kept apart so that a libFuzzer binary links only what it fuzzes: libFuzzer scans every coverage
-/// counter of the binary after every execution (a selection binary: 9.1k counters; with all of the reference
-/// 17.2k, with the catalog 32k).
+/// DifferentialFuzzTargets (selection-differential), StructuredFuzzTargets (shield, auth, which run the shield and
+/// auth property families); FuzzHarnesses re-exports the byte-level ones, ReferenceProperties lists all targets.
+/// Kept apart so that a libFuzzer binary links only what it fuzzes: libFuzzer scans every coverage counter of the
+/// binary after every execution (a selection binary: 9.1k counters; with all of the reference 17.2k; shield and
+/// auth 25k, with the whole catalog 32k).
 public enum FuzzTargets {}
 
 #if canImport(Glibc)

@@ -16,6 +16,7 @@ extension Gen {
 
     /// Keeps drawing until `predicate` holds, at most `maxTries` times; then the case is marked invalid
     /// (the runner discards it) and the last value is returned. Prefer constructing valid values directly.
+    @inlinable
     public func filter(maxTries: Int = 100, _ predicate: @escaping @Sendable (Value) -> Bool) -> Gen<Value> {
         let tries = Swift.max(1, maxTries)
         return Gen { source in
@@ -32,6 +33,7 @@ extension Gen {
     }
 
     /// `nil` or a value; `nil` is the simplest. `probability` is the chance of a value in random mode.
+    @inlinable
     public func optional(probability: Double = 0.8) -> Gen<Value?> {
         Gen<Value?> { source in
             source.drawBool(probability: probability) ? self.body(source) : nil
@@ -45,16 +47,19 @@ extension Gen {
     }
 
     /// Two generators side by side: `Gen.zip(a, b)`.
+    @inlinable
     public static func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> where Value == (A, B) {
         Gen { source in (a.body(source), b.body(source)) }
     }
 
     /// Three generators side by side.
+    @inlinable
     public static func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)> where Value == (A, B, C) {
         Gen { source in (a.body(source), b.body(source), c.body(source)) }
     }
 
     /// Four generators side by side.
+    @inlinable
     public static func zip<A, B, C, D>(
         _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>
     ) -> Gen<(A, B, C, D)> where Value == (A, B, C, D) {
@@ -62,11 +67,13 @@ extension Gen {
     }
 
     /// One of the generators, chosen uniformly; shrinks toward the first (put the simplest first).
+    @inlinable
     public static func oneOf(_ generators: Gen<Value>...) -> Gen<Value> {
         oneOf(generators)
     }
 
     /// One of the generators, chosen uniformly; shrinks toward the first. Must not be empty.
+    @inlinable
     public static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
         precondition(!generators.isEmpty, "Gen.oneOf needs at least one generator")
         let last = UInt64(generators.count - 1)
@@ -78,6 +85,7 @@ extension Gen {
 
     /// One of the generators with relative weights; shrinks toward the first. Weights must be
     /// non-negative and not all zero.
+    @inlinable
     public static func frequency(_ weighted: [(Int, Gen<Value>)]) -> Gen<Value> {
         let entries = weighted.filter { $0.0 > 0 }
         precondition(!entries.isEmpty, "Gen.frequency needs a positive weight")
@@ -137,6 +145,7 @@ extension Gen {
     /// Arrays with a length in `count` (negative bounds are treated as 0). Each element past the minimum
     /// is preceded by a "one more?" choice, so shrinking deletes elements (toward shorter) and then
     /// simplifies the remaining ones.
+    @inlinable
     public func array(count: ClosedRange<Int> = 0...10) -> Gen<[Value]> {
         let length = CollectionLength(count)
         return Gen<[Value]> { source in
@@ -151,6 +160,7 @@ extension Gen {
     }
 
     /// Arrays of exactly `count` elements.
+    @inlinable
     public func array(count: Int) -> Gen<[Value]> {
         array(count: count...count)
     }

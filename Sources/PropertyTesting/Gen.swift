@@ -65,6 +65,7 @@ extension Gen {
 
     /// One of `elements`, shrinking toward the first. `elements` must not be empty (a programming error,
     /// checked when the generator is built, never while generating).
+    @inlinable
     public static func element(of elements: [Value]) -> Gen where Value: Sendable {
         precondition(!elements.isEmpty, "Gen.element(of:) needs at least one element")
         let last = UInt64(elements.count - 1)
@@ -164,6 +165,7 @@ public struct IntegerOrder: Sendable, Equatable {
 extension Gen where Value: FixedWidthInteger & Sendable {
     /// An integer in `range`, any fixed-width type. Shrinks toward zero, or toward the bound nearest zero
     /// when the range does not contain zero. Random mode favours small values, the bounds, and powers of two.
+    @inlinable
     public static func int(in range: ClosedRange<Value>) -> Gen<Value> {
         let choice = IntegerChoice(in: range)
         return Gen { source in choice.draw(from: source) }

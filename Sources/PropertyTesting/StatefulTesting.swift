@@ -22,7 +22,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
     }
     /// The same update made in place (``init(initialModel:makeSystem:commands:precondition:applying:execute:invariant:maxCommands:)``):
     /// a model holding collections is then changed without being copied at every step.
-    var applyCommand: (@Sendable (inout Model, Command) -> Void)?
+    @usableFromInline var applyCommand: (@Sendable (inout Model, Command) -> Void)?
     /// Runs a command on the system and checks the outcome against the model state *before* the command;
     /// returns a failure message or nil. May throw (a failure).
     public var execute: @Sendable (Command, inout System, Model) throws -> String?
@@ -75,12 +75,14 @@ public struct StateMachine<Model, System, Command>: Sendable {
     }
 
     /// Moves `model` past `command`: in place when the machine was made with `applying:`.
+    @inlinable
     func advance(_ model: inout Model, _ command: Command) {
         if let applyCommand { applyCommand(&model, command) } else { model = nextModel(model, command) }
     }
 
     /// Programs: command lists valid against the model. Each command is preceded by a "one more?"
     /// choice, so deleting that pair of choices deletes the command.
+    @inlinable
     public var programs: Gen<[Command]> {
         let machine = self
         let average = Swift.min(Double(machine.maxCommands), 12)
@@ -107,6 +109,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
 
     /// Runs a program on a fresh system; nil if every step matched the model, else the failure message
     /// naming the failing step.
+    @inlinable
     public func failure(of program: [Command]) throws -> String? {
         var model = initialModel()
         var system = makeSystem()
@@ -135,6 +138,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
     }
 
     /// The state machine as a named property.
+    @inlinable
     public func property(_ name: String, summary: String = "") -> Property {
         let machine = self
         return Property(name, summary: summary, programs, describe: { StateMachine.describe($0) },

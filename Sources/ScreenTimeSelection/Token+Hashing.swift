@@ -6,10 +6,10 @@ import StrictJSON
 /// characters on devices). Feeding all of it to `Hasher` (SipHash) was the largest single cost of decoding a
 /// selection, so the string is first reduced to 128 bits by a keyed universal hash (NH, the inner hash of
 /// UMAC), and only that digest goes to `Hasher`. The keys are random per process, so colliding tokens cannot be
-/// prepared in advance: a hostile stored selection still cannot make set insertion quadratic.
+/// prepared in advance: a hostile stored selection still cannot make set insertion quadratic. Each token computes
+/// its digest once, when it is made.
 extension Token {
     public func hash(into hasher: inout Hasher) {
-        let digest = TokenDigest.digest(of: data)
         hasher.combine(digest.low)
         hasher.combine(digest.high)
     }
@@ -20,8 +20,10 @@ extension Token: Comparable {
     public static func < (lhs: Token, rhs: Token) -> Bool { JSONWriter.codePointLess(lhs.data, rhs.data) }
 }
 
-/// The keyed hash behind ``Token``'s `hash(into:)`.
-enum TokenDigest {
+/// The keyed hash behind ``Token``'s `hash(into:)` (and the reference's `TokenIdentity`).
+package enum TokenDigest {
+    package typealias Digest = (low: UInt64, high: UInt64)
+
     /// Key words: one per 8 bytes of the longest `data` string the decoder accepts (1024 bytes are 1368
     /// characters, 171 words), rounded up to a pair. Longer strings (only ``Token/init(bytes:)`` makes them) are
     /// hashed by `Hasher` instead.
@@ -33,7 +35,7 @@ enum TokenDigest {
 
     /// NH over the string's UTF-8 (zero-padded to whole pairs of 8-byte words), plus its length: for two
     /// different strings of the same length, the chance that the digests collide is about 2⁻⁶⁴ over the keys.
-    static func digest(of data: String) -> (low: UInt64, high: UInt64) {
+    package static func digest(of data: String) -> Digest {
         if let digest = data.utf8.withContiguousStorageIfAvailable(digest) { return digest }
         return Array(data.utf8).withUnsafeBufferPointer(digest)
     }

@@ -16,11 +16,14 @@
 public struct Token<Kind: TokenKind>: Hashable, Sendable {
     /// The token's bytes as standard padded base64: the `data` member of its JSON form. (Ours.)
     public let data: String
+    /// `TokenDigest.digest(of: data)`, made once with the token: what `hash(into:)` feeds the hasher (a token is
+    /// hashed at every set insertion and lookup, and the digest reads all of `data`).
+    package let digest: TokenDigest.Digest
 
     /// A token holding `bytes` (ours; iOS mints tokens itself). `bytes` may be of any length here;
     /// decoding only accepts 1…1024 bytes.
     public init(bytes: [UInt8]) {
-        self.data = Base64.encode(bytes)
+        self.init(validatedData: Base64.encode(bytes))
     }
 
     /// A token from its `data` string, which must be canonical standard base64 of 1…1024 bytes. (Ours.)
@@ -32,11 +35,17 @@ public struct Token<Kind: TokenKind>: Hashable, Sendable {
         guard bytes.count <= Self.maximumByteCount else {
             throw SelectionDecodingError(.token, at: 0, detail: "token data is \(bytes.count) bytes, over \(Self.maximumByteCount)")
         }
-        self.data = base64Data
+        self.init(validatedData: base64Data)
     }
 
     /// Trusted initializer for strings already checked by the decoder.
-    package init(validatedData: String) { self.data = validatedData }
+    package init(validatedData: String) {
+        self.data = validatedData
+        self.digest = TokenDigest.digest(of: validatedData)
+    }
+
+    /// Tokens are equal when their `data` strings are (the digest follows from it).
+    public static func == (lhs: Token, rhs: Token) -> Bool { lhs.data == rhs.data }
 
     /// The token's bytes. (Ours.)
     public var bytes: [UInt8] { Base64.decode(Array(data.utf8)) ?? [] }

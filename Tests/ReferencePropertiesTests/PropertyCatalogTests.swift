@@ -40,6 +40,15 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
         }
     }
 
+    /// The structured fuzz targets take their families from the family modules (not from the catalog, which their
+    /// binaries do not link): the same properties, in the same order (libFuzzer picks one by index).
+    @Test func structuredTargetsRunTheirFamiliesInCatalogOrder() {
+        let names = ReferenceProperties.catalog.names
+        #expect(FuzzTargets.shieldFamily.map(\.name) == names.filter { $0.hasPrefix("shield.") })
+        #expect(FuzzTargets.authFamily.map(\.name) == names.filter { $0.hasPrefix("auth.") || $0.hasPrefix("lifecycle.") })
+        #expect(FuzzTargets.shieldFamily.count >= 10 && FuzzTargets.authFamily.count >= 8)
+    }
+
     /// Any bytes are a valid case: the byte entry point never traps and is deterministic.
     @Test func everyPropertyHoldsOnArbitraryBytes() {
         var rng = Xoshiro256(seed: 9)

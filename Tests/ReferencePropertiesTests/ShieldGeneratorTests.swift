@@ -3,6 +3,7 @@ import ScreenTimeReference
 import Testing
 
 @testable import ReferenceProperties
+@testable import ShieldProperties
 
 /// The shield generators are written as straight code (`ShieldDraw`) for speed under the fuzzers. They must read
 /// exactly the choices of the combinator recipes they replace, written out again here as they were: same values,

@@ -2,6 +2,7 @@ import ScreenTimeReference
 import Testing
 
 @testable import ReferenceProperties
+@testable import ShieldProperties
 
 /// The numbered tokens every generator picks from. Corpus seeds and saved regressions name cases through them,
 /// so their bytes must never change; and the per-kind tables made once must hold exactly those tokens.

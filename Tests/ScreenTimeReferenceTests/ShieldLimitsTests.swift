@@ -77,6 +77,32 @@ import Testing
         _ = try store.evaluate(.application(app("x"), category: cat("x")))
     }
 
+    /// The environment evaluates its stores in whatever order it holds them, but an error names the first store over
+    /// a limit in `shieldSettingsByStore` order, and a verdict over many stores is the evaluation in that order.
+    @Test func environmentErrorsNameTheFirstStoreInStoreOrder() throws {
+        let environment = ScreenTimeEnvironment()
+        for name in ["m", "c", "x", "a", "q", "k"] {
+            ManagedSettingsStore(named: .init(name), environment: environment).shield.webDomains = [web(name)]
+        }
+        ManagedSettingsStore(environment: environment).shield.applicationCategories = .specific([cat("x")])
+        let ordered = environment.shieldSettingsByStore.map(\.settings)
+        for activity in [ShieldActivity.application(app("x"), category: cat("x")), .webDomain(web("q"), category: cat("y")),
+                         .webDomain(web("z"), category: cat("y"))] {
+            #expect(try environment.evaluateShield(activity) == ShieldEvaluation.evaluate(activity, stores: ordered))
+        }
+        ManagedSettingsStore(named: .init("x"), environment: environment).shield.applications = numberedTokens(51, "x")
+        ManagedSettingsStore(named: .init("c"), environment: environment).shield.webDomains = Set((0..<52).map { web("c\($0)") })
+        do {
+            _ = try environment.evaluateShield(.application(app("x"), category: cat("x")))
+            Issue.record("evaluation over stores past the limit must throw")
+        } catch {
+            // Store order: unnamed, a, c, k, m, q, x.
+            #expect(error.store == .named(.init("c")))
+            #expect(error.storeIndex == 2)
+            #expect(error.set == .webDomains && error.count == 52)
+        }
+    }
+
     @Test func assignmentPastTheLimitKeepsEverything() {
         let environment = ScreenTimeEnvironment()
         let store = ManagedSettingsStore(named: .init("big"), environment: environment)

@@ -72,3 +72,42 @@ import Testing
         }
     }
 }
+
+/// A token carries its digest from the moment it is made, and a `TokenIdentity` hashes the same digest: equal
+/// tokens and identities hash alike however they were made, and an identity whose `data` is changed hashes as
+/// one made with the new `data`. Kinds still never mix.
+@Suite struct CarriedDigestTests {
+    @Test func tokensCarryTheDigestOfTheirData() throws {
+        for length in [1, 5, 12, 128, 1024, 1100] {
+            let token = WebDomainToken(bytes: (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) })
+            let digest = TokenDigest.digest(of: token.data)
+            func same(_ other: WebDomainToken) -> Bool { other.digest.low == digest.low && other.digest.high == digest.high }
+            #expect(same(token))
+            if length <= 1024 { #expect(same(try WebDomainToken(base64Data: token.data))) }
+            #expect(same(WebDomainToken(validatedData: token.data)))
+        }
+    }
+
+    @Test func identitiesHashLikeTheirTokensAndFollowTheirData() {
+        let device = ApplicationToken(bytes: [UInt8](repeating: 0, count: 12) + (0..<116).map { UInt8($0) })
+        let short = ApplicationToken(bytes: [1, 2, 3])
+        for token in [device, short] {
+            let identity = TokenIdentity(token)
+            let rebuilt = TokenIdentity(kind: "application", data: String(decoding: Array(token.data.utf8), as: UTF8.self))
+            #expect(identity == rebuilt && identity.hashValue == rebuilt.hashValue)
+            let sameBytesCategory = TokenIdentity(ActivityCategoryToken(bytes: token.bytes))
+            #expect(identity != sameBytesCategory)
+            var grants: [TokenIdentity: Int] = [identity: 1]
+            grants[sameBytesCategory] = 2
+            #expect(grants[rebuilt] == 1 && grants[sameBytesCategory] == 2 && grants.count == 2)
+        }
+        var changed = TokenIdentity(short)
+        changed.data = device.data
+        #expect(changed == TokenIdentity(device) && changed.hashValue == TokenIdentity(device).hashValue)
+        let tail = [UInt8](repeating: 7, count: 126)
+        let many = (0..<300).map { (i: Int) -> TokenIdentity in
+            TokenIdentity(WebDomainToken(bytes: [UInt8(i & 0xff), UInt8(i >> 8)] + tail))
+        }
+        #expect(Set(many).count == 300)
+    }
+}

@@ -1,7 +1,6 @@
-// libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in ReferenceProperties, which
+// libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in StructuredFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import FuzzHarnesses
-import ReferenceProperties
+import StructuredFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

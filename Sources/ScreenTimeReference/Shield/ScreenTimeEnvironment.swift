@@ -76,8 +76,12 @@ public final class ScreenTimeEnvironment: @unchecked Sendable {
     /// Example: after `simulator.revokeInSettings()`, every activity is `.allowed`.
     public func evaluateShield(_ activity: ShieldActivity) throws(ShieldLimitExceeded) -> ShieldVerdict {
         try withState { (state: inout State) throws(ShieldLimitExceeded) -> ShieldVerdict in
-            let entries = state.stores.sorted { $0.key < $1.key }
             let authorization = state.authorization
+            // A verdict never depends on store order, so the stores are taken as the dictionary holds them; only
+            // an error depends on it (the first store over a limit), and it is found again in store order.
+            if let verdict = try? ShieldEvaluation.evaluate(
+                activity, stores: Array(state.stores.values), isVoid: { authorization.isVoid($0) }) { return verdict }
+            let entries = state.stores.sorted { $0.key < $1.key }
             do throws(ShieldLimitExceeded) {
                 return try ShieldEvaluation.evaluate(
                     activity, stores: entries.map(\.value), isVoid: { authorization.isVoid($0) })

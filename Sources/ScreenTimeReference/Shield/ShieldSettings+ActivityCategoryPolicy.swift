@@ -50,15 +50,16 @@ extension ShieldSettings {
             _ token: Token<Member>, in category: ActivityCategoryToken,
             isVoid: (TokenIdentity) -> Bool = { _ in false }
         ) -> Bool {
-            let exempt = exceptions.contains(token) && !isVoid(TokenIdentity(token))
+            // The except set is only looked at once the policy covers the category (each lookup hashes the token).
+            func exempt(_ except: Set<Token<Member>>) -> Bool { except.contains(token) && !isVoid(TokenIdentity(token)) }
             switch self {
             case .none:
                 return false
-            case .all:
-                return !exempt
-            case .specific(let categories, _):
+            case .all(let except):
+                return !exempt(except)
+            case .specific(let categories, let except):
                 guard categories.contains(category), !isVoid(TokenIdentity(category)) else { return false }
-                return !exempt
+                return !exempt(except)
             }
         }
     }

@@ -11,15 +11,33 @@ public struct TokenIdentity: Hashable, Comparable, Sendable, CustomStringConvert
     /// ``TokenKind/kindName`` of the token's kind: `application`, `category` or `webDomain`.
     public var kind: String
     /// The token's `data` string (standard padded base64 of its bytes).
-    public var data: String
+    public var data: String {
+        didSet { digest = TokenDigest.digest(of: data) }
+    }
+    /// The digest of `data` that ``Token`` hashes, taken from the token when there is one: hashing an identity then
+    /// reads two words, not all of `data` (172 characters for a device token; the simulator looks a token's grant
+    /// up by identity at every void check).
+    private var digest: TokenDigest.Digest
 
     public init(kind: String, data: String) {
         self.kind = kind
         self.data = data
+        self.digest = TokenDigest.digest(of: data)
     }
 
     public init<Kind: TokenKind>(_ token: Token<Kind>) {
-        self.init(kind: Kind.kindName, data: token.data)
+        self.kind = Kind.kindName
+        self.data = token.data
+        self.digest = token.digest
+    }
+
+    /// Identities are equal when their kinds and `data` strings are (the digest follows from `data`).
+    public static func == (lhs: TokenIdentity, rhs: TokenIdentity) -> Bool { lhs.kind == rhs.kind && lhs.data == rhs.data }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(digest.low)
+        hasher.combine(digest.high)
     }
 
     /// Ordered by kind, then by `data` in byte order (the stable order of `SPEC.md` §1).

@@ -1,5 +1,6 @@
 import PropertyTesting
 import ScreenTimeReference
+import ShieldProperties
 
 // MARK: - Grants and voiding
 
@@ -310,7 +311,7 @@ extension ReferenceProperties {
         }
     }
 
-    static var authorizationProperties: [Property] {
+    package static var authorizationProperties: [Property] {
         [authVoiding(), authReauthorizationNeverRevives(), authLedgerMatchesSimulator(), authRevocationClearsStores(), authVoidTokensShieldNothing()]
     }
 }
@@ -507,7 +508,7 @@ extension ReferenceProperties {
         }
     }
 
-    static var lifecycleProperties: [Property] {
+    package static var lifecycleProperties: [Property] {
         [lifecycleMatchesModel(), lifecycleNotDeterminedNeverClears(), lifecycleOneNoticePerEpisode(), lifecycleNoPreRevocationTokenReapplied()]
     }
 }

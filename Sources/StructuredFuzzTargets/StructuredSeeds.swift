@@ -1,47 +1,6 @@
-import FuzzHarnesses
 import PropertyTesting
 import ScreenTimeReference
-
-extension FuzzTargets {
-    /// Replay (`swift test`, `stc fuzz replay`) runs every property of a family on the same bytes, each reading
-    /// them through its own generator, and turns the first failure into a ``HarnessFailure`` with the
-    /// counterexample, as `stc check NAME --replay` shows it. libFuzzer runs one property per input, chosen by a
-    /// hash of the bytes (the bytes themselves are unchanged, so seeds keep their meaning): a dozen times more
-    /// executions per second, and a crash it saves fails the full replay too.
-    static func structured(_ name: String, summary: String, families: [String]) -> FuzzTarget {
-        let properties = ReferenceProperties.catalog.properties.filter { p in families.contains { p.name.hasPrefix($0) } }
-        @Sendable func failure(of property: Property, _ bytes: [UInt8]) -> HarnessFailure? {
-            guard !property.holds(bytes) else { return nil }
-            let replay = property.check(RunConfiguration(replay: bytes, saveFailures: false))
-            let details = replay.failure.map { "\($0.message)\n\($0.counterexample)\n  replay: \(replay.replayLine ?? "")" } ?? "fails on these bytes"
-            return HarnessFailure(property.name, details)
-        }
-        return FuzzTarget(
-            name: name, summary: summary,
-            body: { bytes in
-                for property in properties { if let f = failure(of: property, bytes) { return f } }
-                return nil
-            },
-            fuzzBody: { bytes in
-                guard !properties.isEmpty else { return nil }
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                return failure(of: properties[Int(hash % UInt64(properties.count))], bytes)
-            })
-    }
-
-    /// `shield`: fuzzer bytes become stores, policies and activities over small token universes; every
-    /// `shield.*` property must hold (§2).
-    public static let shield = structured(
-        "shield", summary: "bytes → stores, policies, activities: every shield.* property (precedence, monotonicity, limits, …)",
-        families: ["shield."])
-
-    /// `auth`: fuzzer bytes become authorization histories and status observations; every `auth.*` and
-    /// `lifecycle.*` property must hold (§3).
-    public static let auth = structured(
-        "auth", summary: "bytes → grant histories and status observations: every auth.* and lifecycle.* property (voiding, policy)",
-        families: ["auth.", "lifecycle."])
-}
+import ShieldProperties
 
 /// The seed files of the `shield` and `auth` corpora, each a byte string the generators map to a named,
 /// interesting case. `corpus/shield/NAME` and `corpus/auth/NAME` hold exactly these bytes; a test checks that

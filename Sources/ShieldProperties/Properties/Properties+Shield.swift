@@ -429,7 +429,7 @@ extension ReferenceProperties {
         var description: String { verdict.map { ShieldDescription.verdict(.success($0)) } ?? "limitExceeded" }
     }
 
-    static var shieldProperties: [Property] {
+    package static var shieldProperties: [Property] {
         [
             shieldMatchesModel(), shieldMonotoneAddingToken(), shieldExceptNeverShields(), shieldNilEqualsEmpty(),
             shieldCategoryReasonNamesOwnCategory(), shieldStoreOrderIrrelevant(), shieldStoreUnionLaws(),
