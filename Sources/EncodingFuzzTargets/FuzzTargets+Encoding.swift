@@ -92,16 +92,12 @@ public enum EncodingInvariants {
 
     static func sameBytes(_ a: String, _ b: [UInt8]) -> Bool { b.withUnsafeBufferPointer { sameBytes(a, $0) } }
 
-    /// `String(decoding: bytes, as: UTF8.self)`, the same String (ill-formed UTF-8 repaired the same way, tested),
-    /// but copied and validated inside the standard library: `String(decoding:)` is generic, so its repair loop
-    /// is compiled here, with ASan checks and comparison tracing, and fuzz inputs are often not UTF-8.
+    /// `String(decoding: bytes, as: UTF8.self)`: on a buffer of bytes its fast path validates, and repairs
+    /// ill-formed UTF-8, inside the standard library (not instrumented), allocating only the result. (Copying
+    /// the bytes into `String(unsafeUninitializedCapacity:)` first costs an allocation more whenever the bytes
+    /// are not UTF-8, which fuzz inputs often are: the repair makes a second String.)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
-            guard let target = out.baseAddress else { return 0 }  // capacity bytes.count > 0: never nil
-            UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: bytes.count)
-            return bytes.count
-        }
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// The index of the first `byte` at or after `from`, or `b.count`.
