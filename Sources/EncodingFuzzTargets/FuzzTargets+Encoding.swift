@@ -403,51 +403,34 @@ public enum EncodingInvariants {
             return diagnoseNaiveDifference(text, values, rendering, keys)
         }
 
-        // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
-        // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
-        // When no value is non-empty there is nothing to stand in for: the stand-ins would be `values` itself,
-        // and the check would compare the rendering with itself.
+        // Two more renderings would be due, each with its own parse or render:
+        // - No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the
+        //   template), then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL;
+        //   originals[n] its value. (When no value is non-empty there is nothing to stand in for.)
+        // - A key without a value never shows its name: renaming every such key (in the placeholders only) to a
+        //   fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
+        //   keys without a value are `rendering.missing`, and `keys` are the template's keys.
+        // They are made as one: the renamed template rendered with the stand-ins, substituted back, must give
+        // the same text. The two changes touch disjoint placeholders (stand-ins replace only non-empty values,
+        // renaming only keys without one), so a correct renderer passes; a renderer that re-scans values or
+        // depends on their text shows it in the substituted text, one that shows a key's name shows a `zzN`
+        // there, and neither can come from the other change. (`FuzzCorpusTests` plants both bugs: each is
+        // still caught, and named, since the checks are made apart once the joint one failed.)
         let hasValues = values.values.contains { ($0 ?? "").isEmpty == false }
-        if hasValues, !standInsSubstituteBack(template, values, rendering) {
-            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
-        }
-
-        // A key without a value never shows its name: renaming every such key (in the placeholders only) to a
-        // fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
-        // keys without a value are `rendering.missing`, and `keys` are the template's keys.
-        if !rendering.missing.isEmpty {
-            let renamedRendering = withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { renamed in
-                renamed.initialize(repeating: nil)  // by position in `keys`
-                defer { renamed.deinitialize() }
-                var fresh = 0
-                var longestName = 0
-                var renamedValues = values
-                for key in rendering.missing {
-                    var name: String
-                    repeat {
-                        name = "zz" + String(fresh)
-                        fresh += 1
-                    } while values[name] != nil || position[name] != nil
-                    guard let k = position[key] else { return nil as String? }  // cannot happen once matchesNaive agreed
-                    renamed[k] = name
-                    longestName = max(longestName, name.utf8.count)
-                    // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
-                    // the dictionary is only copied when there is something to move.
-                    if let entry = values[key] {
-                        renamedValues[key] = nil
-                        renamedValues[name] = entry
-                    }
-                }
-                let renamedText = withUTF8(text) { t in
-                    NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
-                }
-                return Template(renamedText).render(renamedValues).text
-            }
-            guard let renamedRendering else {
+        if hasValues || !rendering.missing.isEmpty {
+            let renaming = !rendering.missing.isEmpty
+            guard let same = substitutesBack(template, text, values, rendering, position, standIns: hasValues, renaming: renaming) else {
                 return HarnessFailure("missing lists a key that is not in keys", "\(rendering.missing)")
             }
-            if !sameBytes(renamedRendering, rendering.text) {
-                return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
+            if !same {
+                if hasValues, substitutesBack(template, text, values, rendering, position, standIns: true, renaming: false) == false {
+                    return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
+                }
+                if renaming, substitutesBack(template, text, values, rendering, position, standIns: false, renaming: true) == false {
+                    return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
+                }
+                return HarnessFailure(
+                    "rendering with stand-ins for the values and fresh names for the keys without one differs", "template \(preview(text))")
             }
         }
         return nil
@@ -481,24 +464,67 @@ public enum EncodingInvariants {
         }
     }
 
-    /// The stand-in check of ``checkTemplate(_:as:)``: rendering `values` with every non-empty value replaced by
-    /// an opaque stand-in, then putting the values back, gives `rendering.text`. (`mapValues` keeps the
-    /// dictionary's layout: no key is hashed again.)
-    static func standInsSubstituteBack<Template: ShieldTextTemplateUnderTest>(
-        _ template: Template, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering
-    ) -> Bool {
-        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals in
+    /// The stand-in and renaming checks of ``checkTemplate(_:as:)``, either or both: the template, with each key
+    /// without a value renamed to a fresh name when `renaming`, rendered with `values` in which each non-empty
+    /// value is replaced by an opaque stand-in when `standIns`, and with the stand-ins put back, gives
+    /// `rendering.text`. Nil when `rendering.missing` lists a key that is not in `keys`. (`mapValues` keeps the
+    /// dictionary's layout: no key is hashed again, and the result is a fresh dictionary that renaming changes
+    /// in place.)
+    static func substitutesBack<Template: ShieldTextTemplateUnderTest>(
+        _ template: Template, _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering,
+        _ position: KeyPositions, standIns: Bool, renaming: Bool
+    ) -> Bool? {
+        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals -> Bool? in
             var n = 0
-            let standIns = values.mapValues { value -> String? in
-                guard let value, !value.isEmpty else { return value }
+            var standInValues = values.mapValues { value -> String? in
+                guard standIns, let value, !value.isEmpty else { return value }
                 originals.initializeElement(at: n, to: value)
                 n += 1
                 return "\u{0}" + String(n - 1) + "\u{0}"
             }
             defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
-            let opaque = template.render(standIns).text
+            let opaque: String
+            if renaming {
+                guard let renamedText = renamingKeysWithoutValue(text, values, rendering, position, moving: &standInValues) else { return nil }
+                opaque = Template(renamedText).render(standInValues).text
+            } else {
+                opaque = template.render(standInValues).text
+            }
             return withUTF8(opaque) { o in
                 withUTF8(rendering.text) { matchesSubstituted(o, UnsafeBufferPointer(rebasing: originals[..<n]), $0) }
+            }
+        }
+    }
+
+    /// `text` with every key without a value (`rendering.missing`) renamed, in its placeholders, to a fresh
+    /// name (`zz` and a number, in neither `values` nor the template's keys), each key's entry in `moved` (if
+    /// any, so nil or empty) moved to its new name. Nil when a missing key is not in `keys`.
+    static func renamingKeysWithoutValue(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ position: KeyPositions,
+        moving moved: inout [String: String?]
+    ) -> String? {
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: position.keys.count) { renamed -> String? in
+            renamed.initialize(repeating: nil)  // by position in `keys`
+            defer { renamed.deinitialize() }
+            var fresh = 0
+            var longestName = 0
+            for key in rendering.missing {
+                var name: String
+                repeat {
+                    name = "zz" + String(fresh)
+                    fresh += 1
+                } while values[name] != nil || position[name] != nil
+                guard let k = position[key] else { return nil }  // cannot happen once matchesNaive agreed
+                renamed[k] = name
+                longestName = max(longestName, name.utf8.count)
+                // A nil or empty value moves to the new name (still no value); an absent one stays absent.
+                if let entry = moved[key] {
+                    moved[key] = nil
+                    moved[name] = entry
+                }
+            }
+            return withUTF8(text) { t in
+                NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
             }
         }
     }
