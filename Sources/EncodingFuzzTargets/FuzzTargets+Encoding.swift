@@ -16,10 +16,8 @@ extension FuzzTargets {
     /// pointing into the input) and agrees with a naive second decoder written here; decoding what the encoder
     /// wrote never fails; raw bytes round-trip when they are UTF-8 and fail with `invalidUTF8` when not.
     public static let url = FuzzTarget(
-        name: "url", summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode"
-    ) { bytes in
-        EncodingInvariants.checkURL(bytes)
-    }
+        name: "url", summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode",
+        inPlace: { input in EncodingInvariants.checkURL(input, ReferencePercentCodec.self) })
 
     /// `template`: the bytes split at NUL into a shield-text template and `key=value` items (an item without
     /// `=` maps its key to `nil`); the template is rendered and checked against a second, naive renderer.
@@ -29,10 +27,8 @@ extension FuzzTargets {
     /// leaks its name (renaming it changes nothing); `missing` is exactly the keys without a value, each once, in
     /// order of first appearance. Rendering is linear (libFuzzer's `-timeout` catches anything worse).
     public static let template = FuzzTarget(
-        name: "template", summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys"
-    ) { bytes in
-        EncodingInvariants.checkTemplate(bytes)
-    }
+        name: "template", summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys",
+        inPlace: { input in EncodingInvariants.checkTemplate(input, as: ShieldTextTemplate.self) })
 }
 
 /// The percent codec the `url` checks run against: ``ReferencePercentCodec`` under libFuzzer and replay, a
@@ -42,6 +38,17 @@ public protocol PercentCodecUnderTest {
     static func encodeComponent(bytes: [UInt8]) -> String
     static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String
     static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String
+    /// `encodeComponent(bytes:)` on bytes in place (libFuzzer's buffer); by default through an array.
+    static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String
+    /// `decodeComponent(utf8:)` on bytes in place; by default through an array.
+    static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String
+}
+
+extension PercentCodecUnderTest {
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { encodeComponent(bytes: Array(bytes)) }
+    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
+        try decodeComponent(utf8: Array(bytes))
+    }
 }
 
 /// `PercentEncoding`, the reference, as a ``PercentCodecUnderTest``.
@@ -52,6 +59,11 @@ public enum ReferencePercentCodec: PercentCodecUnderTest {
         try PercentEncoding.decodeComponent(text)
     }
     public static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+        try PercentEncoding.decodeComponent(utf8: bytes)
+    }
+    /// The reference takes any collection of bytes: the buffer itself, no array.
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { PercentEncoding.encodeComponent(bytes: bytes) }
+    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
         try PercentEncoding.decodeComponent(utf8: bytes)
     }
 }
@@ -115,12 +127,12 @@ public enum EncodingInvariants {
     public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? { checkURL(bytes, codec: ReferencePercentCodec.self) }
 
     public static func checkURL<Codec: PercentCodecUnderTest>(_ bytes: [UInt8], codec: Codec.Type) -> HarnessFailure? {
-        bytes.withUnsafeBufferPointer { input in checkURL(bytes, input, codec) }
+        bytes.withUnsafeBufferPointer { input in checkURL(input, codec) }
     }
 
-    static func checkURL<Codec: PercentCodecUnderTest>(
-        _ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
-    ) -> HarnessFailure? {
+    /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
+    public static func checkURL<Codec: PercentCodecUnderTest>(_ input: UnsafeBufferPointer<UInt8>, _: Codec.Type) -> HarnessFailure? {
+        var bytes: [UInt8] { Array(input) }  // for failure messages only
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
         let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
@@ -137,7 +149,7 @@ public enum EncodingInvariants {
 
         // 2. As raw bytes (not necessarily UTF-8): the encoder still keeps its alphabet, and the decoder gives the
         //    bytes back when they are UTF-8 and says invalidUTF8 when they are not.
-        let rawEncoded = Codec.encodeComponent(bytes: bytes)
+        let rawEncoded = Codec.encodeComponent(bytesInPlace: input)
         if isUTF8 {
             // The bytes are `text`'s bytes. If the bytes encoder wrote what the text encoder wrote, the checks of
             // part 1 were made on these very values (alphabet of `encoded` for these bytes, decode(encoded) gives
@@ -159,7 +171,7 @@ public enum EncodingInvariants {
         }
 
         // 3. As an encoded component: decoding is total and agrees with the naive decoder below.
-        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8: bytes) }
+        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8InPlace: input) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { buffer in
             let unescaped = naiveUnescape(input, into: buffer).map { UnsafeBufferPointer(rebasing: buffer[..<$0]) }
             switch result {
@@ -189,7 +201,7 @@ public enum EncodingInvariants {
                 if naiveSaysInvalidUTF8 == false {
                     return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
                 }
-                return checkDecodingError(error, input: bytes, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
+                return checkDecodingError(error, input: input, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
             }
         }
     }
@@ -247,25 +259,25 @@ public enum EncodingInvariants {
     }
 
     /// A typed decoding error must point at the byte that explains it.
-    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
+    static func checkDecodingError(_ error: PercentDecodingError, input: UnsafeBufferPointer<UInt8>, naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
         guard error.offset >= 0, error.offset < input.count else {
             return HarnessFailure("decoding error offset outside the input", "\(error), input \(input.count) bytes")
         }
         let at = input[error.offset]
         switch error.reason {
         case .malformedEscape:
-            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(Array(input)))") }
         case .unencodedCharacter:
             if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
-                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
+                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(Array(input)))")
             }
         case .invalidUTF8:
             // Only escapes can make bytes >= 0x80, so an ill-formed sequence starts at a '%'.
-            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(Array(input)))") }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
         if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
-            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
+            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(Array(input)))")
         }
         return nil
     }
@@ -359,34 +371,41 @@ public enum EncodingInvariants {
     /// The input format of the `template` target: `TEMPLATE (NUL ITEM)*`, ITEM = `key=value` or `key` (nil).
     /// Later items win. Both parts are made into Strings (ill-formed UTF-8 becomes U+FFFD).
     public static func splitTemplateInput(_ bytes: [UInt8]) -> (template: String, values: [String: String?]) {
-        bytes.withUnsafeBufferPointer { b in
-            func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
-            var end = firstIndex(of: 0, in: b, from: 0)
-            let template = string(0..<end)
-            var items = 0  // counted first, so that the dictionary is allocated once
-            var nul = end
-            while nul < b.count {
-                items += 1
-                nul = firstIndex(of: 0, in: b, from: nul + 1)
-            }
-            var values = [String: String?](minimumCapacity: items)
-            while end < b.count {  // b[end] is a NUL: an item follows
-                let start = end + 1
-                end = firstIndex(of: 0, in: b, from: start)
-                let eq = firstIndex(of: UInt8(ascii: "="), in: UnsafeBufferPointer(rebasing: b[..<end]), from: start)
-                if eq < end {
-                    values[string(start..<eq)] = .some(string((eq + 1)..<end))
-                } else {
-                    values[string(start..<end)] = .some(nil)
-                }
-            }
-            return (template, values)
+        bytes.withUnsafeBufferPointer(splitTemplateInput)
+    }
+
+    public static func splitTemplateInput(_ b: UnsafeBufferPointer<UInt8>) -> (template: String, values: [String: String?]) {
+        func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
+        var end = firstIndex(of: 0, in: b, from: 0)
+        let template = string(0..<end)
+        var items = 0  // counted first, so that the dictionary is allocated once
+        var nul = end
+        while nul < b.count {
+            items += 1
+            nul = firstIndex(of: 0, in: b, from: nul + 1)
         }
+        var values = [String: String?](minimumCapacity: items)
+        while end < b.count {  // b[end] is a NUL: an item follows
+            let start = end + 1
+            end = firstIndex(of: 0, in: b, from: start)
+            let eq = firstIndex(of: UInt8(ascii: "="), in: UnsafeBufferPointer(rebasing: b[..<end]), from: start)
+            if eq < end {
+                values[string(start..<eq)] = .some(string((eq + 1)..<end))
+            } else {
+                values[string(start..<end)] = .some(nil)
+            }
+        }
+        return (template, values)
     }
 
     public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? { checkTemplate(bytes, as: ShieldTextTemplate.self) }
 
-    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as _: Template.Type) -> HarnessFailure? {
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as template: Template.Type) -> HarnessFailure? {
+        bytes.withUnsafeBufferPointer { checkTemplate($0, as: template) }
+    }
+
+    /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: UnsafeBufferPointer<UInt8>, as _: Template.Type) -> HarnessFailure? {
         let (text, values) = splitTemplateInput(bytes)
         let template = Template(text)
         let rendering = template.render(values)
