@@ -67,6 +67,15 @@ public enum PercentEncoding {
 
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
+    /// ``UTF8Lead`` as a table, one load instead of a chain of comparisons: for a byte that can start a
+    /// multi-byte sequence, the continuation count in bits 0–7 and the first continuation's range in bits 8–15
+    /// (lowest) and 16–23 (highest); 0 for any other byte.
+    private static let utf8Leads: [UInt32] = (0...255).map { byte in
+        guard let lead = UTF8Lead(UInt8(byte)) else { return 0 }
+        return UInt32(lead.continuationCount) | UInt32(lead.firstContinuation.lowerBound) << 8
+            | UInt32(lead.firstContinuation.upperBound) << 16
+    }
+
     /// Whether `byte` is RFC 3986 unreserved ASCII (`A–Z a–z 0–9 - . _ ~`), the only bytes the encoder keeps.
     @inlinable
     public static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -162,9 +171,11 @@ public enum PercentEncoding {
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { out in
             hexValues.withUnsafeBufferPointer { hexTable in
                 classes.withUnsafeBufferPointer { classTable in
-                    Result { () throws(PercentDecodingError) -> String in
-                        let count = try decode(input, into: out, hexTable: hexTable, classTable: classTable)
-                        return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)  // checked well-formed
+                    utf8Leads.withUnsafeBufferPointer { leadTable in
+                        Result { () throws(PercentDecodingError) -> String in
+                            let count = try decode(input, into: out, hexTable: hexTable, classTable: classTable, leadTable: leadTable)
+                            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)  // checked well-formed
+                        }
                     }
                 }
             }
@@ -176,7 +187,7 @@ public enum PercentEncoding {
     /// written.
     private static func decode(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>
+        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>, leadTable: UnsafeBufferPointer<UInt32>
     ) throws(PercentDecodingError) -> Int {
         let n = input.count
         var o = 0
@@ -208,16 +219,18 @@ public enum PercentEncoding {
             i += 3
 
             if pending > 0 {
-                guard byte >= low, byte <= high else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
+                // low <= byte <= high in one comparison: a byte below `low` wraps around to a large difference.
+                guard byte &- low <= high &- low else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
                 pending -= 1
                 low = 0x80
                 high = 0xBF
             } else if byte >= 0x80 {
                 sequenceStart = start
-                guard let lead = UTF8Lead(byte) else { throw PercentDecodingError(.invalidUTF8, at: start) }
-                pending = lead.continuationCount
-                low = lead.firstContinuation.lowerBound
-                high = lead.firstContinuation.upperBound
+                let lead = leadTable[Int(byte)]  // UTF8Lead(byte)
+                guard lead != 0 else { throw PercentDecodingError(.invalidUTF8, at: start) }
+                pending = Int(lead & 0xFF)
+                low = UInt8(truncatingIfNeeded: lead >> 8)
+                high = UInt8(truncatingIfNeeded: lead >> 16)
             }
             out[o] = byte
             o += 1
