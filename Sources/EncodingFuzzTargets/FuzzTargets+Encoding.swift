@@ -495,8 +495,9 @@ public enum EncodingInvariants {
     ) -> Bool? {
         withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals -> Bool? in
             var n = 0
-            var standInValues = values.mapValues { value -> String? in
-                guard standIns, let value, !value.isEmpty else { return value }
+            // Without stand-ins, `values` itself (copied only if renaming moves an entry).
+            var standInValues = !standIns ? values : values.mapValues { value -> String? in
+                guard let value, !value.isEmpty else { return value }
                 originals.initializeElement(at: n, to: value)
                 n += 1
                 return "\u{0}" + String(n - 1) + "\u{0}"
