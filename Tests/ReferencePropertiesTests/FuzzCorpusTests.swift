@@ -168,6 +168,12 @@ import Testing
         #expect(unparse("{a", ["a": "zz0"]) == "{a")
     }
 
+    @Test func standInsAreNULDecimalNUL() {
+        for n in Array(0..<2000) + [9_999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 123_456_789] {
+            #expect(Array(EncodingInvariants.standIn(n).utf8) == Array(("\u{0}" + String(n) + "\u{0}").utf8), "\(n)")
+        }
+    }
+
     @Test func standInsAreSubstitutedBackAndAnythingElseMustMatch() {
         func matches(_ text: String, _ originals: [String], _ expected: String) -> Bool {
             var text = text
