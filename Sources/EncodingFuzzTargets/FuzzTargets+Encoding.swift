@@ -16,10 +16,8 @@ extension FuzzTargets {
     /// pointing into the input) and agrees with a naive second decoder written here; decoding what the encoder
     /// wrote never fails; raw bytes round-trip when they are UTF-8 and fail with `invalidUTF8` when not.
     public static let url = FuzzTarget(
-        name: "url", summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode"
-    ) { bytes in
-        EncodingInvariants.checkURL(bytes)
-    }
+        name: "url", summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode",
+        inPlace: { input in EncodingInvariants.checkURL(input, ReferencePercentCodec.self) })
 
     /// `template`: the bytes split at NUL into a shield-text template and `key=value` items (an item without
     /// `=` maps its key to `nil`); the template is rendered and checked against a second, naive renderer.
@@ -29,10 +27,8 @@ extension FuzzTargets {
     /// leaks its name (renaming it changes nothing); `missing` is exactly the keys without a value, each once, in
     /// order of first appearance. Rendering is linear (libFuzzer's `-timeout` catches anything worse).
     public static let template = FuzzTarget(
-        name: "template", summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys"
-    ) { bytes in
-        EncodingInvariants.checkTemplate(bytes)
-    }
+        name: "template", summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys",
+        inPlace: { input in EncodingInvariants.checkTemplate(input, as: ShieldTextTemplate.self) })
 }
 
 /// The percent codec the `url` checks run against: ``ReferencePercentCodec`` under libFuzzer and replay, a
@@ -42,6 +38,17 @@ public protocol PercentCodecUnderTest {
     static func encodeComponent(bytes: [UInt8]) -> String
     static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String
     static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String
+    /// `encodeComponent(bytes:)` on bytes in place (libFuzzer's buffer); by default through an array.
+    static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String
+    /// `decodeComponent(utf8:)` on bytes in place; by default through an array.
+    static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String
+}
+
+extension PercentCodecUnderTest {
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { encodeComponent(bytes: Array(bytes)) }
+    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
+        try decodeComponent(utf8: Array(bytes))
+    }
 }
 
 /// `PercentEncoding`, the reference, as a ``PercentCodecUnderTest``.
@@ -52,6 +59,11 @@ public enum ReferencePercentCodec: PercentCodecUnderTest {
         try PercentEncoding.decodeComponent(text)
     }
     public static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
+        try PercentEncoding.decodeComponent(utf8: bytes)
+    }
+    /// The reference takes any collection of bytes: the buffer itself, no array.
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { PercentEncoding.encodeComponent(bytes: bytes) }
+    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
         try PercentEncoding.decodeComponent(utf8: bytes)
     }
 }
@@ -92,16 +104,12 @@ public enum EncodingInvariants {
 
     static func sameBytes(_ a: String, _ b: [UInt8]) -> Bool { b.withUnsafeBufferPointer { sameBytes(a, $0) } }
 
-    /// `String(decoding: bytes, as: UTF8.self)`, the same String (ill-formed UTF-8 repaired the same way, tested),
-    /// but copied and validated inside the standard library: `String(decoding:)` is generic, so its repair loop
-    /// is compiled here, with ASan checks and comparison tracing, and fuzz inputs are often not UTF-8.
+    /// `String(decoding: bytes, as: UTF8.self)`: on a buffer of bytes its fast path validates, and repairs
+    /// ill-formed UTF-8, inside the standard library (not instrumented), allocating only the result. (Copying
+    /// the bytes into `String(unsafeUninitializedCapacity:)` first costs an allocation more whenever the bytes
+    /// are not UTF-8, which fuzz inputs often are: the repair makes a second String.)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
-            guard let target = out.baseAddress else { return 0 }  // capacity bytes.count > 0: never nil
-            UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: bytes.count)
-            return bytes.count
-        }
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// The index of the first `byte` at or after `from`, or `b.count`.
@@ -119,12 +127,12 @@ public enum EncodingInvariants {
     public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? { checkURL(bytes, codec: ReferencePercentCodec.self) }
 
     public static func checkURL<Codec: PercentCodecUnderTest>(_ bytes: [UInt8], codec: Codec.Type) -> HarnessFailure? {
-        bytes.withUnsafeBufferPointer { input in checkURL(bytes, input, codec) }
+        bytes.withUnsafeBufferPointer { input in checkURL(input, codec) }
     }
 
-    static func checkURL<Codec: PercentCodecUnderTest>(
-        _ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
-    ) -> HarnessFailure? {
+    /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
+    public static func checkURL<Codec: PercentCodecUnderTest>(_ input: UnsafeBufferPointer<UInt8>, _: Codec.Type) -> HarnessFailure? {
+        var bytes: [UInt8] { Array(input) }  // for failure messages only
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
         let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
@@ -141,7 +149,7 @@ public enum EncodingInvariants {
 
         // 2. As raw bytes (not necessarily UTF-8): the encoder still keeps its alphabet, and the decoder gives the
         //    bytes back when they are UTF-8 and says invalidUTF8 when they are not.
-        let rawEncoded = Codec.encodeComponent(bytes: bytes)
+        let rawEncoded = Codec.encodeComponent(bytesInPlace: input)
         if isUTF8 {
             // The bytes are `text`'s bytes. If the bytes encoder wrote what the text encoder wrote, the checks of
             // part 1 were made on these very values (alphabet of `encoded` for these bytes, decode(encoded) gives
@@ -163,7 +171,7 @@ public enum EncodingInvariants {
         }
 
         // 3. As an encoded component: decoding is total and agrees with the naive decoder below.
-        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8: bytes) }
+        let result = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(utf8InPlace: input) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { buffer in
             let unescaped = naiveUnescape(input, into: buffer).map { UnsafeBufferPointer(rebasing: buffer[..<$0]) }
             switch result {
@@ -193,7 +201,7 @@ public enum EncodingInvariants {
                 if naiveSaysInvalidUTF8 == false {
                     return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
                 }
-                return checkDecodingError(error, input: bytes, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
+                return checkDecodingError(error, input: input, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
             }
         }
     }
@@ -251,25 +259,25 @@ public enum EncodingInvariants {
     }
 
     /// A typed decoding error must point at the byte that explains it.
-    static func checkDecodingError(_ error: PercentDecodingError, input: [UInt8], naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
+    static func checkDecodingError(_ error: PercentDecodingError, input: UnsafeBufferPointer<UInt8>, naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
         guard error.offset >= 0, error.offset < input.count else {
             return HarnessFailure("decoding error offset outside the input", "\(error), input \(input.count) bytes")
         }
         let at = input[error.offset]
         switch error.reason {
         case .malformedEscape:
-            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(Array(input)))") }
         case .unencodedCharacter:
             if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
-                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
+                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(Array(input)))")
             }
         case .invalidUTF8:
             // Only escapes can make bytes >= 0x80, so an ill-formed sequence starts at a '%'.
-            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(Array(input)))") }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
         if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
-            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
+            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(Array(input)))")
         }
         return nil
     }
@@ -363,34 +371,41 @@ public enum EncodingInvariants {
     /// The input format of the `template` target: `TEMPLATE (NUL ITEM)*`, ITEM = `key=value` or `key` (nil).
     /// Later items win. Both parts are made into Strings (ill-formed UTF-8 becomes U+FFFD).
     public static func splitTemplateInput(_ bytes: [UInt8]) -> (template: String, values: [String: String?]) {
-        bytes.withUnsafeBufferPointer { b in
-            func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
-            var end = firstIndex(of: 0, in: b, from: 0)
-            let template = string(0..<end)
-            var items = 0  // counted first, so that the dictionary is allocated once
-            var nul = end
-            while nul < b.count {
-                items += 1
-                nul = firstIndex(of: 0, in: b, from: nul + 1)
-            }
-            var values = [String: String?](minimumCapacity: items)
-            while end < b.count {  // b[end] is a NUL: an item follows
-                let start = end + 1
-                end = firstIndex(of: 0, in: b, from: start)
-                let eq = firstIndex(of: UInt8(ascii: "="), in: UnsafeBufferPointer(rebasing: b[..<end]), from: start)
-                if eq < end {
-                    values[string(start..<eq)] = .some(string((eq + 1)..<end))
-                } else {
-                    values[string(start..<end)] = .some(nil)
-                }
-            }
-            return (template, values)
+        bytes.withUnsafeBufferPointer(splitTemplateInput)
+    }
+
+    public static func splitTemplateInput(_ b: UnsafeBufferPointer<UInt8>) -> (template: String, values: [String: String?]) {
+        func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
+        var end = firstIndex(of: 0, in: b, from: 0)
+        let template = string(0..<end)
+        var items = 0  // counted first, so that the dictionary is allocated once
+        var nul = end
+        while nul < b.count {
+            items += 1
+            nul = firstIndex(of: 0, in: b, from: nul + 1)
         }
+        var values = [String: String?](minimumCapacity: items)
+        while end < b.count {  // b[end] is a NUL: an item follows
+            let start = end + 1
+            end = firstIndex(of: 0, in: b, from: start)
+            let eq = firstIndex(of: UInt8(ascii: "="), in: UnsafeBufferPointer(rebasing: b[..<end]), from: start)
+            if eq < end {
+                values[string(start..<eq)] = .some(string((eq + 1)..<end))
+            } else {
+                values[string(start..<end)] = .some(nil)
+            }
+        }
+        return (template, values)
     }
 
     public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? { checkTemplate(bytes, as: ShieldTextTemplate.self) }
 
-    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as _: Template.Type) -> HarnessFailure? {
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as template: Template.Type) -> HarnessFailure? {
+        bytes.withUnsafeBufferPointer { checkTemplate($0, as: template) }
+    }
+
+    /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: UnsafeBufferPointer<UInt8>, as _: Template.Type) -> HarnessFailure? {
         let (text, values) = splitTemplateInput(bytes)
         let template = Template(text)
         let rendering = template.render(values)
@@ -407,51 +422,34 @@ public enum EncodingInvariants {
             return diagnoseNaiveDifference(text, values, rendering, keys)
         }
 
-        // No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the template),
-        // then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL; originals[n] its value.
-        // When no value is non-empty there is nothing to stand in for: the stand-ins would be `values` itself,
-        // and the check would compare the rendering with itself.
+        // Two more renderings would be due, each with its own parse or render:
+        // - No re-scan, order-independence: values replaced by opaque stand-ins (NUL cannot occur in the
+        //   template), then substituted back, give the same text. Stand-in n is NUL, n in decimal, NUL;
+        //   originals[n] its value. (When no value is non-empty there is nothing to stand in for.)
+        // - A key without a value never shows its name: renaming every such key (in the placeholders only) to a
+        //   fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
+        //   keys without a value are `rendering.missing`, and `keys` are the template's keys.
+        // They are made as one: the renamed template rendered with the stand-ins, substituted back, must give
+        // the same text. The two changes touch disjoint placeholders (stand-ins replace only non-empty values,
+        // renaming only keys without one), so a correct renderer passes; a renderer that re-scans values or
+        // depends on their text shows it in the substituted text, one that shows a key's name shows a `zzN`
+        // there, and neither can come from the other change. (`FuzzCorpusTests` plants both bugs: each is
+        // still caught, and named, since the checks are made apart once the joint one failed.)
         let hasValues = values.values.contains { ($0 ?? "").isEmpty == false }
-        if hasValues, !standInsSubstituteBack(template, values, rendering) {
-            return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
-        }
-
-        // A key without a value never shows its name: renaming every such key (in the placeholders only) to a
-        // fresh name changes nothing. Valid because the naive parser agreed with the reference above, so the
-        // keys without a value are `rendering.missing`, and `keys` are the template's keys.
-        if !rendering.missing.isEmpty {
-            let renamedRendering = withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { renamed in
-                renamed.initialize(repeating: nil)  // by position in `keys`
-                defer { renamed.deinitialize() }
-                var fresh = 0
-                var longestName = 0
-                var renamedValues = values
-                for key in rendering.missing {
-                    var name: String
-                    repeat {
-                        name = "zz" + String(fresh)
-                        fresh += 1
-                    } while values[name] != nil || position[name] != nil
-                    guard let k = position[key] else { return nil as String? }  // cannot happen once matchesNaive agreed
-                    renamed[k] = name
-                    longestName = max(longestName, name.utf8.count)
-                    // A nil or empty value moves to the new name (still no value); an absent one stays absent, so
-                    // the dictionary is only copied when there is something to move.
-                    if let entry = values[key] {
-                        renamedValues[key] = nil
-                        renamedValues[name] = entry
-                    }
-                }
-                let renamedText = withUTF8(text) { t in
-                    NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
-                }
-                return Template(renamedText).render(renamedValues).text
-            }
-            guard let renamedRendering else {
+        if hasValues || !rendering.missing.isEmpty {
+            let renaming = !rendering.missing.isEmpty
+            guard let same = substitutesBack(template, text, values, rendering, position, standIns: hasValues, renaming: renaming) else {
                 return HarnessFailure("missing lists a key that is not in keys", "\(rendering.missing)")
             }
-            if !sameBytes(renamedRendering, rendering.text) {
-                return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
+            if !same {
+                if hasValues, substitutesBack(template, text, values, rendering, position, standIns: true, renaming: false) == false {
+                    return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
+                }
+                if renaming, substitutesBack(template, text, values, rendering, position, standIns: false, renaming: true) == false {
+                    return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
+                }
+                return HarnessFailure(
+                    "rendering with stand-ins for the values and fresh names for the keys without one differs", "template \(preview(text))")
             }
         }
         return nil
@@ -485,24 +483,90 @@ public enum EncodingInvariants {
         }
     }
 
-    /// The stand-in check of ``checkTemplate(_:as:)``: rendering `values` with every non-empty value replaced by
-    /// an opaque stand-in, then putting the values back, gives `rendering.text`. (`mapValues` keeps the
-    /// dictionary's layout: no key is hashed again.)
-    static func standInsSubstituteBack<Template: ShieldTextTemplateUnderTest>(
-        _ template: Template, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering
-    ) -> Bool {
-        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals in
+    /// The stand-in and renaming checks of ``checkTemplate(_:as:)``, either or both: the template, with each key
+    /// without a value renamed to a fresh name when `renaming`, rendered with `values` in which each non-empty
+    /// value is replaced by an opaque stand-in when `standIns`, and with the stand-ins put back, gives
+    /// `rendering.text`. Nil when `rendering.missing` lists a key that is not in `keys`. (`mapValues` keeps the
+    /// dictionary's layout: no key is hashed again, and the result is a fresh dictionary that renaming changes
+    /// in place.)
+    static func substitutesBack<Template: ShieldTextTemplateUnderTest>(
+        _ template: Template, _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering,
+        _ position: KeyPositions, standIns: Bool, renaming: Bool
+    ) -> Bool? {
+        withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals -> Bool? in
             var n = 0
-            let standIns = values.mapValues { value -> String? in
+            // Without stand-ins, `values` itself (copied only if renaming moves an entry).
+            var standInValues = !standIns ? values : values.mapValues { value -> String? in
                 guard let value, !value.isEmpty else { return value }
                 originals.initializeElement(at: n, to: value)
                 n += 1
-                return "\u{0}" + String(n - 1) + "\u{0}"
+                return standIn(n - 1)
             }
             defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
-            let opaque = template.render(standIns).text
+            let opaque: String
+            if renaming {
+                guard let renamedText = renamingKeysWithoutValue(text, values, rendering, position, moving: &standInValues) else { return nil }
+                opaque = Template(renamedText).render(standInValues).text
+            } else {
+                opaque = template.render(standInValues).text
+            }
             return withUTF8(opaque) { o in
                 withUTF8(rendering.text) { matchesSubstituted(o, UnsafeBufferPointer(rebasing: originals[..<n]), $0) }
+            }
+        }
+    }
+
+    /// Stand-in `n`: NUL, `n` in decimal, NUL. Written straight into a small string (inputs are long for
+    /// `String(n)` and two concatenations per value: an input can hold hundreds of items).
+    static func standIn(_ n: Int) -> String {
+        guard n >= 0, n < 1_000_000 else { return "\u{0}" + String(n) + "\u{0}" }
+        return String(unsafeUninitializedCapacity: 8) { out in
+            var digits = 1
+            var rest = n / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            out[0] = 0
+            var value = n
+            for k in stride(from: digits, to: 0, by: -1) {
+                out[k] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            out[digits + 1] = 0
+            return digits + 2
+        }
+    }
+
+    /// `text` with every key without a value (`rendering.missing`) renamed, in its placeholders, to a fresh
+    /// name (`zz` and a number, in neither `values` nor the template's keys), each key's entry in `moved` (if
+    /// any, so nil or empty) moved to its new name. Nil when a missing key is not in `keys`.
+    static func renamingKeysWithoutValue(
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ position: KeyPositions,
+        moving moved: inout [String: String?]
+    ) -> String? {
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: position.keys.count) { renamed -> String? in
+            renamed.initialize(repeating: nil)  // by position in `keys`
+            defer { renamed.deinitialize() }
+            var fresh = 0
+            var longestName = 0
+            for key in rendering.missing {
+                var name: String
+                repeat {
+                    name = "zz" + String(fresh)
+                    fresh += 1
+                } while values[name] != nil || position[name] != nil
+                guard let k = position[key] else { return nil }  // cannot happen once matchesNaive agreed
+                renamed[k] = name
+                longestName = max(longestName, name.utf8.count)
+                // A nil or empty value moves to the new name (still no value); an absent one stays absent.
+                if let entry = moved[key] {
+                    moved[key] = nil
+                    moved[name] = entry
+                }
+            }
+            return withUTF8(text) { t in
+                NaiveTemplate.unparse(t, longestName: longestName) { key in position[key].flatMap { renamed[$0] } }
             }
         }
     }

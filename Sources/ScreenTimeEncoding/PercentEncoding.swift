@@ -50,8 +50,12 @@ public enum PercentEncoding {
         return table
     }()
 
-    /// How many bytes the encoder writes for a byte: 1 (kept) or 3 (`%XX`).
-    private static let encodedLengths: [UInt8] = classes.map { $0 & 1 != 0 ? 1 : 3 }
+    /// What the encoder writes for each byte, as bytes 0…2 of the entry, and in byte 3 how many of them count:
+    /// the byte itself and 1 when it is unreserved, else `%`, its two upper-case hex digits and 3.
+    private static let encodedUnits: [UInt32] = (0...255).map { byte in
+        let hexDigits = UInt32(upperHex[byte >> 4]) << 8 | UInt32(upperHex[byte & 0x0F]) << 16
+        return classes[byte] & 1 != 0 ? UInt32(byte) | 1 << 24 : UInt32(UInt8(ascii: "%")) | hexDigits | 3 << 24
+    }
 
     /// 0…15 for an ASCII hex digit of either case, 0xFF otherwise.
     private static let hexValues: [UInt8] = {
@@ -62,6 +66,15 @@ public enum PercentEncoding {
     }()
 
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// ``UTF8Lead`` as a table, one load instead of a chain of comparisons: for a byte that can start a
+    /// multi-byte sequence, the continuation count in bits 0–7 and the first continuation's range in bits 8–15
+    /// (lowest) and 16–23 (highest); 0 for any other byte.
+    private static let utf8Leads: [UInt32] = (0...255).map { byte in
+        guard let lead = UTF8Lead(UInt8(byte)) else { return 0 }
+        return UInt32(lead.continuationCount) | UInt32(lead.firstContinuation.lowerBound) << 8
+            | UInt32(lead.firstContinuation.upperBound) << 16
+    }
 
     /// Whether `byte` is RFC 3986 unreserved ASCII (`A–Z a–z 0–9 - . _ ~`), the only bytes the encoder keeps.
     @inlinable
@@ -105,30 +118,23 @@ public enum PercentEncoding {
 
     /// The encoding of `input`, or nil when every byte is kept (the encoding is `input` itself).
     private static func escaping(_ input: UnsafeBufferPointer<UInt8>) -> String? {
-        // Count first so the output is written once, without reallocation. (A sum of table entries, with no
-        // branch per byte: under the fuzzer's comparison tracing every comparison here is a call.)
-        var outCount = 0
-        encodedLengths.withUnsafeBufferPointer { length in
-            for byte in input { outCount &+= Int(length[Int(byte)]) }
-        }
-        if outCount == input.count { return nil }
-        return String(unsafeUninitializedCapacity: outCount) { out in
-            classes.withUnsafeBufferPointer { table in
-                upperHex.withUnsafeBufferPointer { hex in
-                    var o = 0
-                    for byte in input {
-                        if table[Int(byte)] & 1 != 0 {
-                            out[o] = byte
-                            o += 1
-                        } else {
-                            out[o] = UInt8(ascii: "%")
-                            out[o + 1] = hex[Int(byte >> 4)]
-                            out[o + 2] = hex[Int(byte & 0x0F)]
-                            o += 3
-                        }
-                    }
-                    return o
+        // Written once into a scratch buffer (at most 3 bytes per byte), then copied into the String. Without a
+        // branch per byte (under the fuzzer's comparison tracing every comparison is a call): a byte's
+        // `encodedUnits` entry holds its three output units and how far to move on, so the two spare units of a
+        // kept byte are overwritten by what follows.
+        if input.isEmpty { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * input.count) { out -> String? in
+            encodedUnits.withUnsafeBufferPointer { units -> String? in
+                var o = 0
+                for byte in input {
+                    let entry = units[Int(byte)]
+                    out[o] = UInt8(truncatingIfNeeded: entry)
+                    out[o + 1] = UInt8(truncatingIfNeeded: entry >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: entry >> 16)
+                    o += Int(entry >> 24)
                 }
+                if o == input.count { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: out[..<o]), as: UTF8.self)  // ASCII
             }
         }
     }
@@ -160,30 +166,28 @@ public enum PercentEncoding {
     }
 
     private static func decode(_ input: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
-        // Written straight into the String's storage (short results need none): no intermediate array. The
-        // closure cannot throw a typed error, so the first error is kept here and thrown afterwards.
-        var failure: PercentDecodingError?
-        let decoded = String(unsafeUninitializedCapacity: input.count) { out in
+        // Into a scratch buffer, then copied into the String: a component that does not decode allocates nothing.
+        if input.isEmpty { return "" }
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { out in
             hexValues.withUnsafeBufferPointer { hexTable in
                 classes.withUnsafeBufferPointer { classTable in
-                    do throws(PercentDecodingError) {
-                        return try decode(input, into: out, hexTable: hexTable, classTable: classTable)
-                    } catch {
-                        failure = error
-                        return 0
+                    utf8Leads.withUnsafeBufferPointer { leadTable in
+                        Result { () throws(PercentDecodingError) -> String in
+                            let count = try decode(input, into: out, hexTable: hexTable, classTable: classTable, leadTable: leadTable)
+                            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)  // checked well-formed
+                        }
                     }
                 }
             }
         }
-        if let failure { throw failure }
-        return decoded
+        return try result.get()
     }
 
     /// Decodes `input` into `out` (at least `input.count` bytes: decoding never lengthens); the number of bytes
     /// written.
     private static func decode(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>
+        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>, leadTable: UnsafeBufferPointer<UInt32>
     ) throws(PercentDecodingError) -> Int {
         let n = input.count
         var o = 0
@@ -215,16 +219,18 @@ public enum PercentEncoding {
             i += 3
 
             if pending > 0 {
-                guard byte >= low, byte <= high else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
+                // low <= byte <= high in one comparison: a byte below `low` wraps around to a large difference.
+                guard byte &- low <= high &- low else { throw PercentDecodingError(.invalidUTF8, at: sequenceStart) }
                 pending -= 1
                 low = 0x80
                 high = 0xBF
             } else if byte >= 0x80 {
                 sequenceStart = start
-                guard let lead = UTF8Lead(byte) else { throw PercentDecodingError(.invalidUTF8, at: start) }
-                pending = lead.continuationCount
-                low = lead.firstContinuation.lowerBound
-                high = lead.firstContinuation.upperBound
+                let lead = leadTable[Int(byte)]  // UTF8Lead(byte)
+                guard lead != 0 else { throw PercentDecodingError(.invalidUTF8, at: start) }
+                pending = Int(lead & 0xFF)
+                low = UInt8(truncatingIfNeeded: lead >> 8)
+                high = UInt8(truncatingIfNeeded: lead >> 16)
             }
             out[o] = byte
             o += 1

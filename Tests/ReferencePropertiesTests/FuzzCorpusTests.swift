@@ -168,6 +168,12 @@ import Testing
         #expect(unparse("{a", ["a": "zz0"]) == "{a")
     }
 
+    @Test func standInsAreNULDecimalNUL() {
+        for n in Array(0..<2000) + [9_999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 123_456_789] {
+            #expect(Array(EncodingInvariants.standIn(n).utf8) == Array(("\u{0}" + String(n) + "\u{0}").utf8), "\(n)")
+        }
+    }
+
     @Test func standInsAreSubstitutedBackAndAnythingElseMustMatch() {
         func matches(_ text: String, _ originals: [String], _ expected: String) -> Bool {
             var text = text
@@ -399,6 +405,10 @@ import Testing
         #expect(failure("{a} {b}\u{0}a={b}\u{0}b=X", Rescans.self) == "rendering differs from the naive renderer")
         #expect(failure("{a}!\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
         #expect(failure("{k|fallback}", LeaksZZNames.self) == "the name of a key without a value shows in the output")
+        // With both a value to stand in for and a key without a value, the two checks are made as one rendering:
+        // each bug is still caught, and named.
+        #expect(failure("{a}!{k|fallback}\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
+        #expect(failure("{a}!{k|fallback}\u{0}a=x", LeaksZZNames.self) == "the name of a key without a value shows in the output")
         #expect(failure("{a}{b}", ForgetsAKey.self) == "keys differ from the naive parser")
         #expect(failure("{a}{b}", DuplicatesAKey.self) == "keys differ from the naive parser")
         #expect(failure("{a}", AddsAKey.self) == "keys differ from the naive parser")

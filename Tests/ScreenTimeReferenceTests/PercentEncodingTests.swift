@@ -233,6 +233,40 @@ let unicodeSamples: [String] = [
         }
     }
 
+    @Test func escapedUTF8IsAcceptedExactlyWhenWellFormed() {
+        // Every two-byte sequence, and three- and four-byte ones around each lead's continuation ranges: the
+        // decoder (its lead-byte table, its one-comparison range check) agrees with the standard library, and an
+        // ill-formed sequence is reported at the `%` that starts it.
+        func escaped(_ bytes: [UInt8]) -> String { bytes.map { "%" + String($0, radix: 16, uppercase: true).leftPadded() }.joined() }
+        func check(_ bytes: [UInt8]) {
+            let wellFormed = String(validating: bytes, as: UTF8.self) != nil
+            do {
+                let decoded = try PercentEncoding.decodeComponent(escaped(bytes))
+                #expect(wellFormed && Array(decoded.utf8) == bytes, "\(bytes)")
+            } catch {
+                #expect(!wellFormed && error.reason == .invalidUTF8, "\(bytes): \(error)")
+                #expect(error.offset % 3 == 0 && error.offset < 3 * bytes.count, "\(bytes): \(error)")
+            }
+        }
+        for first in UInt8(0x80)...0xFF {
+            for second in UInt8(0)...0xFF { check([first, second]) }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in UInt8(0xE0)...0xF7 {
+            for second in edges {
+                for third in edges {
+                    check([lead, second, third])
+                    for fourth in edges { check([lead, second, third, fourth]) }
+                }
+            }
+        }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 1)) { try PercentEncoding.decodeComponent("a%C3%28") == "" }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%E0%80%80") == "" }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%ED%A0%80") == "" }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%F4%90%80%80") == "" }
+        #expect((try? PercentEncoding.decodeComponent("%F4%8F%BF%BF")) == "\u{10FFFF}")
+    }
+
     @Test func decodingArbitraryBytesNeverTraps() {
         var rng = SplitMix64(seed: 99)
         let alphabet = Array("%%%0123456789abcdefABCDEFgG+ é".utf8) + [0x00, 0x80, 0xC3, 0xFF]
@@ -361,4 +395,9 @@ let unicodeSamples: [String] = [
         }
         #expect(plusForSpace == ["Tom & Jerry", "Don't (Starve)*"])
     }
+}
+
+private extension String {
+    /// Two hex digits: a leading zero for values below 0x10.
+    func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
