@@ -14,8 +14,8 @@ enum BenchCommand {
         captures from ../shared when present, synthetic selections with 1, 13 and 50 tokens per kind; the target
         is held on the direct path), a plain byte copy of the same input (the limit),
         URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
-        conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (when the
-        fuzzers are built in Fuzz/.build/release). Comparisons run in alternating batches of the same run, so
+        conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (three short
+        runs per target, when the fuzzers are built in Fuzz/.build/release). Comparisons run in alternating batches of the same run, so
         their ratios hold on a loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
 
         Build in release mode first: swift run -c release stc bench
