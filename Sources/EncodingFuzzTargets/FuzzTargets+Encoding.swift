@@ -132,7 +132,6 @@ public enum EncodingInvariants {
 
     /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
     public static func checkURL<Codec: PercentCodecUnderTest>(_ input: UnsafeBufferPointer<UInt8>, _: Codec.Type) -> HarnessFailure? {
-        var bytes: [UInt8] { Array(input) }  // for failure messages only
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
         let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
@@ -162,7 +161,7 @@ public enum EncodingInvariants {
             if let failure = withUTF8(rawEncoded, { checkEncoderOutput($0, of: input) }) { return failure }
             do throws(PercentDecodingError) {
                 _ = try Codec.decodeComponent(rawEncoded)
-                return HarnessFailure("ill-formed UTF-8 decoded without an error", hexPreview(bytes))
+                return HarnessFailure("ill-formed UTF-8 decoded without an error", hexPreview(input))
             } catch {
                 if error.code != .invalidUTF8 {
                     return HarnessFailure("encoded ill-formed UTF-8 failed with \(error.code), not invalidUTF8", "\(error)")
@@ -177,29 +176,29 @@ public enum EncodingInvariants {
             switch result {
             case .success(let decoded):
                 guard let unescaped else {
-                    return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(bytes))")
+                    return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(input))")
                 }
                 // A String's bytes are well-formed UTF-8: equal to them, the naive decoder's bytes pass its UTF-8
                 // check too, so that check is only made when they differ (to say which failure it is).
                 if !sameBytes(decoded, unescaped) {
                     if !isWellFormedUTF8(unescaped) {
-                        return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(bytes))")
+                        return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(input))")
                     }
-                    return HarnessFailure("decode differs from the naive decoder", "input \(preview(bytes))")
+                    return HarnessFailure("decode differs from the naive decoder", "input \(preview(input))")
                 }
                 // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no
                 // escapes), that is decode(encode(text)) == text, checked in part 1 on the same bytes.
                 if !sameBytes(decoded, input) {
                     let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
                     if case .success(let value) = again, sameBytes(value, decoded) {} else {
-                        return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(bytes))
+                        return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(input))
                     }
                 }
                 return nil
             case .failure(let error):
                 let naiveSaysInvalidUTF8 = unescaped.map { !isWellFormedUTF8($0) }
                 if naiveSaysInvalidUTF8 == false {
-                    return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(bytes))")
+                    return HarnessFailure("decode rejected a valid component", "\(error); input \(preview(input))")
                 }
                 return checkDecodingError(error, input: input, naiveSaysInvalidUTF8: naiveSaysInvalidUTF8 == true)
             }
@@ -234,7 +233,7 @@ public enum EncodingInvariants {
             }
         }
         if same { return nil }
-        return diagnoseEncoderOutput(out, of: input) ?? HarnessFailure("encoder output is not the byte-by-byte encoding", preview(Array(out)))
+        return diagnoseEncoderOutput(out, of: input) ?? HarnessFailure("encoder output is not the byte-by-byte encoding", preview(out))
     }
 
     /// Where the encoder's output breaks the rules (only run once it did).
@@ -249,7 +248,7 @@ public enum EncodingInvariants {
             } else {
                 guard o + 2 < out.count, out[o] == UInt8(ascii: "%"), out[o + 1] == upperHex(byte >> 4), out[o + 2] == upperHex(byte & 0x0F)
                 else {
-                    return HarnessFailure("encoder did not write %XX (upper-case hex) for a reserved byte", "byte 0x\(hex2(byte)) at output \(o): \(preview(Array(out[min(o, out.count)...].prefix(8))))")
+                    return HarnessFailure("encoder did not write %XX (upper-case hex) for a reserved byte", "byte 0x\(hex2(byte)) at output \(o): \(preview(out[min(o, out.count)...].prefix(8)))")
                 }
                 o += 3
             }
@@ -266,18 +265,18 @@ public enum EncodingInvariants {
         let at = input[error.offset]
         switch error.reason {
         case .malformedEscape:
-            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(Array(input)))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
         case .unencodedCharacter:
             if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
-                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(Array(input)))")
+                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
             }
         case .invalidUTF8:
             // Only escapes can make bytes >= 0x80, so an ill-formed sequence starts at a '%'.
-            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(Array(input)))") }
+            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
         if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
-            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(Array(input)))")
+            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
         }
         return nil
     }
@@ -844,12 +843,12 @@ public enum EncodingInvariants {
 
     static func hex2(_ b: UInt8) -> String { String(decoding: [upperHex(b >> 4), upperHex(b & 0x0F)], as: UTF8.self) }
 
-    static func hexPreview(_ bytes: [UInt8]) -> String {
+    static func hexPreview(_ bytes: some Collection<UInt8>) -> String {
         bytes.prefix(48).map(hex2).joined(separator: " ") + (bytes.count > 48 ? " … (\(bytes.count) bytes)" : "")
     }
 
     /// Printable ASCII as is, anything else as `\xNN`, at most 120 bytes.
-    static func preview(_ bytes: [UInt8]) -> String {
+    static func preview(_ bytes: some Collection<UInt8>) -> String {
         var out = "\""
         for b in bytes.prefix(120) {
             if b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\"), b != UInt8(ascii: "\"") {
@@ -861,5 +860,5 @@ public enum EncodingInvariants {
         return out + "\"" + (bytes.count > 120 ? " … (\(bytes.count) bytes)" : "")
     }
 
-    static func preview(_ text: String) -> String { preview(Array(text.utf8)) }
+    static func preview(_ text: String) -> String { preview(text.utf8) }
 }

@@ -1,8 +1,8 @@
 import FuzzHarnesses
 
 extension FuzzTargets {
-    /// Every fuzz target, in `stc fuzz list` order: the byte-level ones from FuzzHarnesses, then the structured
-    /// ones declared here.
+    /// Every fuzz target, in `stc fuzz list` order: the byte-level ones (FuzzHarnesses), then the structured ones
+    /// (StructuredFuzzTargets).
     public static var all: [FuzzTarget] {
         [selectionDecode, selectionJSON, selectionDifferential, url, template, shield, auth]
     }
