@@ -26,6 +26,17 @@
 //   stc                   the command-line tool: thin commands over the libraries
 import PackageDescription
 
+// Fuzz builds (`stc fuzz run`, scripts/ci-fuzz.sh) set SCREENTIME_FUZZ_COVERAGE=1 and build the Fuzz package with
+// `--sanitize=address`. Then libFuzzer's coverage instrumentation (`-sanitize=fuzzer,address`: the later `-sanitize=`
+// wins, and SwiftPM puts a target's own flags after its `--sanitize`) goes to the code under test, the first four
+// modules, and to the two harness modules whose branches lead the fuzzer somewhere (how a parsed selection is
+// shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). Generators, properties,
+// second implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work
+// on the reference's edges, which those targets reach just as well at 1.2–1.7× the executions (Fuzz/README.md,
+// "Coverage of the code under test"). Unset, as in every other build, this adds nothing.
+let fuzzCoverage: [SwiftSetting] =
+    Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1" ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+
 let package = Package(
     name: "ScreenTimeConformance",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -43,17 +54,17 @@ let package = Package(
     ],
     targets: [
         // Double rounding calls into libm, which nothing else links on Linux when Foundation is not imported.
-        .target(name: "StrictJSON", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "ScreenTimeSelection", dependencies: ["StrictJSON"]),
-        .target(name: "ScreenTimeEncoding", dependencies: ["StrictJSON"]),
-        .target(name: "ScreenTimeReference", dependencies: ["ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"]),
+        .target(name: "StrictJSON", swiftSettings: fuzzCoverage, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ScreenTimeSelection", dependencies: ["StrictJSON"], swiftSettings: fuzzCoverage),
+        .target(name: "ScreenTimeEncoding", dependencies: ["StrictJSON"], swiftSettings: fuzzCoverage),
+        .target(name: "ScreenTimeReference", dependencies: ["ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"], swiftSettings: fuzzCoverage),
         .target(name: "PropertyTesting"),
         // Apart from ReferenceProperties so that a byte-level fuzz binary does not carry the property catalog's
         // coverage counters (libFuzzer scans them all after every execution).
         .target(name: "FuzzCore"),
-        .target(name: "SelectionFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection"]),
+        .target(name: "SelectionFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection"], swiftSettings: fuzzCoverage),
         .target(name: "EncodingFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeEncoding", "StrictJSON"]),
-        .target(name: "DifferentialFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection", "StrictJSON"]),
+        .target(name: "DifferentialFuzzTargets", dependencies: ["FuzzCore", "ScreenTimeSelection", "StrictJSON"], swiftSettings: fuzzCoverage),
         // Every byte-level target in one import (stc, the tests, the property catalog's list of targets).
         .target(name: "FuzzHarnesses", dependencies: ["FuzzCore", "SelectionFuzzTargets", "EncodingFuzzTargets", "DifferentialFuzzTargets"]),
         .target(name: "ShieldProperties", dependencies: ["ScreenTimeReference", "PropertyTesting"]),

@@ -1,9 +1,12 @@
 // swift-tools-version:6.0
 // libFuzzer targets for the Screen Time reference. Its own package, so that `swift test` at the root never
-// needs libFuzzer. Build with:
-//   swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+// needs libFuzzer. Build with (or simply `stc fuzz run TARGET`):
+//   SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address \
 //     -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0
-// (or simply `stc fuzz run TARGET`). Each target is a thin shim over a harness body in ReferenceProperties,
+// SCREENTIME_FUZZ_COVERAGE=1 gives libFuzzer's coverage instrumentation to the code under test and two harness
+// modules (see the root Package.swift); everything else gets ASan alone, and each binary links libFuzzer through
+// its own linker flags below. (`--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` still builds working
+// fuzzers, with coverage of every module.) Each target is a thin shim over a harness body in the root package,
 // which `swift test` at the root also runs on every corpus file.
 //
 // Every directory under Sources/ is one target, named like the FuzzTarget it runs (`stc fuzz list`); adding a
@@ -30,6 +33,11 @@ let harnessModules: [String: [String]] = [
     "url": ["EncodingFuzzTargets"], "template": ["EncodingFuzzTargets"],
 ]
 
+// The fuzz build of `stc fuzz run` (SCREENTIME_FUZZ_COVERAGE=1, `--sanitize=address`): SwiftPM does not know that
+// the binaries are fuzzers, so each links libFuzzer itself and its shim's `@main` starts libFuzzer
+// (LIBFUZZER_DRIVER_MAIN). Built with `--sanitize=fuzzer` instead, SwiftPM does both as usual.
+let ownsLibFuzzer = Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1"
+
 let package = Package(
     name: "ScreenTimeFuzz",
     platforms: [.macOS(.v13)],
@@ -37,8 +45,10 @@ let package = Package(
     targets: targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: (harnessModules[name] ?? ["FuzzHarnesses"])
-                .map { .product(name: $0, package: "ScreenTimeConformance") },
-            path: "Sources/\(name)")
-    }
+            dependencies: ["LibFuzzerDriver"]
+                + (harnessModules[name] ?? ["FuzzHarnesses"]).map { .product(name: $0, package: "ScreenTimeConformance") },
+            path: "Sources/\(name)",
+            swiftSettings: ownsLibFuzzer ? [.define("LIBFUZZER_DRIVER_MAIN")] : [],
+            linkerSettings: ownsLibFuzzer ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
+    } + [.target(name: "LibFuzzerDriver", path: "LibFuzzerDriver")]
 )

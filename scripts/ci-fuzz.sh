@@ -31,12 +31,14 @@ targets="${FUZZ_TARGETS:-$($STC fuzz list | cut -f1)}"
 echo "targets: $(echo $targets)"
 
 step "build the fuzzers"
-# ASan checks through runtime calls: an inline check would also be a traced comparison and a counter (Fuzz/README.md).
-build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+# ASan everywhere; libFuzzer's coverage instrumentation on the code under test (SCREENTIME_FUZZ_COVERAGE=1, read by
+# the root Package.swift); ASan checks through runtime calls: an inline check would also be a traced comparison
+# and a counter (Fuzz/README.md). The same command as `stc fuzz run` prints.
+build=(swift build -c release --sanitize=address
   -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz)
-echo "\$ ${build[*]}"
+echo "\$ SCREENTIME_FUZZ_COVERAGE=1 ${build[*]}"
 t0=$SECONDS
-if ! "${build[@]}" > /tmp/ci-fuzz-build.log 2>&1; then
+if ! SCREENTIME_FUZZ_COVERAGE=1 "${build[@]}" > /tmp/ci-fuzz-build.log 2>&1; then
   tail -n 40 /tmp/ci-fuzz-build.log
   echo "ci-fuzz: the fuzz build failed" >&2
   exit 2
@@ -57,6 +59,20 @@ for t in $targets; do
   fi
 done
 rmdir "$empty"
+# Coverage instrumentation where the root Package.swift puts it (SCREENTIME_FUZZ_COVERAGE=1): the reference's four
+# modules and the selection and differential harnesses set up libFuzzer's counters; generators, properties and the
+# other harnesses do not.
+objects=Fuzz/.build/release
+for m in StrictJSON ScreenTimeSelection ScreenTimeEncoding ScreenTimeReference SelectionFuzzTargets DifferentialFuzzTargets; do
+  nm "$objects/$m.build/"*.o 2>/dev/null | grep -q '__sanitizer_cov_8bit_counters_init' \
+    || fail "$m: no coverage instrumentation"
+done
+for m in FuzzCore EncodingFuzzTargets PropertyTesting ShieldProperties AuthorizationProperties StructuredFuzzTargets; do
+  if nm "$objects/$m.build/"*.o 2>/dev/null | grep -q '__sanitizer_cov_8bit_counters_init'; then
+    fail "$m: test code carries coverage instrumentation (built without SCREENTIME_FUZZ_COVERAGE=1?)"
+  fi
+done
+[ ${#failures[@]} -eq 0 ] && echo "coverage instrumentation: the reference and the selection and differential harnesses only"
 [ ${#failures[@]} -eq 0 ] || { printf '\nci-fuzz: FAILED\n'; printf '  %s\n' "${failures[@]}"; exit 1; }
 
 step "replay the corpus with the fuzzer binaries (-runs=0 over corpus/<t>/ and regressions/)"

@@ -124,7 +124,7 @@ import Testing
         let bin = package.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let swift = bin.appendingPathComponent("swift")
-        try Data("#!/bin/sh\necho \"swift $*\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
+        try Data("#!/bin/sh\necho \"swift $* [coverage=$SCREENTIME_FUZZ_COVERAGE]\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         return (bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), swift)
     }
@@ -190,6 +190,10 @@ import Testing
         let first = try build()
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.call.contains("--manifest-cache none"), "\(first.call)")
+        // ASan everywhere, and coverage for the code under test only: the root manifest reads the variable.
+        #expect(first.call.contains("build -c release --sanitize=address ") && !first.call.contains("sanitize=fuzzer"), "\(first.call)")
+        #expect(first.call.hasSuffix("[coverage=1]"), "\(first.call)")
+        #expect(first.stderr.contains("$ SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address"), "\(first.stderr)")
         let same = try build()  // nothing changed: the cached plan is used
         #expect(!same.call.contains("--manifest-cache none") && !same.stderr.contains("cached plan"), "\(same.stderr)")
 
@@ -204,7 +208,10 @@ import Testing
         // A stamp from a build with other compiler flags: the release build is removed and compiled afresh.
         let stamp = package.appendingPathComponent("Fuzz/.build/stc-sources")
         let recorded = try String(contentsOf: stamp, encoding: .utf8)
-        #expect(recorded.hasPrefix("flags: -sanitize=fuzzer,address -Xllvm -asan-instrumentation-with-call-threshold=0\n"), "\(recorded)")
+        #expect(
+            recorded.hasPrefix(
+                "flags: -sanitize=address, -sanitize=fuzzer,address where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0\n"),
+            "\(recorded)")
         try Data(("flags: -sanitize=fuzzer,address\n" + recorded.drop { $0 != "\n" }.dropFirst()).utf8).write(to: stamp)
         let marker = package.appendingPathComponent("Fuzz/.build/release/old-object.o")
         try Data("o".utf8).write(to: marker)

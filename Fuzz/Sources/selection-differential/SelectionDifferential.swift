@@ -1,8 +1,16 @@
 // libFuzzer shim for the `selection-differential` target. The harness body is FuzzTargets.selectionDifferential
 // in DifferentialFuzzTargets, which `swift test` and `stc fuzz replay` also run on every corpus file.
 import DifferentialFuzzTargets
+import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzTargets.selectionDifferential.libFuzzerEntry(data, size)
 }
+
+#if LIBFUZZER_DRIVER_MAIN
+    /// The program's main when the fuzz build links libFuzzer itself (Fuzz/Package.swift).
+    @main enum LibFuzzerMain {
+        static func main() { runLibFuzzer(CommandLine.argc, CommandLine.unsafeArgv, fuzzOneInput) }
+    }
+#endif
