@@ -32,7 +32,7 @@ import PackageDescription
 // modules, and to the two harness modules whose branches lead the fuzzer somewhere (how a parsed selection is
 // shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). Generators, properties,
 // second implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work
-// on the reference's edges, which those targets reach just as well at 1.2–1.7× the executions (Fuzz/README.md,
+// on the reference's edges, which those targets reach just as well at 1.15–1.9× the executions (Fuzz/README.md,
 // "Coverage of the code under test"). Unset, as in every other build, this adds nothing.
 let fuzzCoverage: [SwiftSetting] =
     Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1" ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []

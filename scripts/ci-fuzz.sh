@@ -62,15 +62,15 @@ rmdir "$empty"
 # Coverage instrumentation where the root Package.swift puts it (SCREENTIME_FUZZ_COVERAGE=1): the reference's four
 # modules and the selection and differential harnesses set up libFuzzer's counters; generators, properties and the
 # other harnesses do not.
+# (grep -c reads all of nm's output: with -q, nm could die of SIGPIPE and pipefail would call that a miss.)
 objects=Fuzz/.build/release
+instrumented() { nm "$objects/$1.build/"*.o 2>/dev/null | grep -c '__sanitizer_cov_8bit_counters_init'; }
 for m in StrictJSON ScreenTimeSelection ScreenTimeEncoding ScreenTimeReference SelectionFuzzTargets DifferentialFuzzTargets; do
-  nm "$objects/$m.build/"*.o 2>/dev/null | grep -q '__sanitizer_cov_8bit_counters_init' \
-    || fail "$m: no coverage instrumentation"
+  [ "$(instrumented "$m")" -gt 0 ] || fail "$m: no coverage instrumentation"
 done
 for m in FuzzCore EncodingFuzzTargets PropertyTesting ShieldProperties AuthorizationProperties StructuredFuzzTargets; do
-  if nm "$objects/$m.build/"*.o 2>/dev/null | grep -q '__sanitizer_cov_8bit_counters_init'; then
-    fail "$m: test code carries coverage instrumentation (built without SCREENTIME_FUZZ_COVERAGE=1?)"
-  fi
+  [ "$(instrumented "$m")" -eq 0 ] \
+    || fail "$m: test code carries coverage instrumentation (built without SCREENTIME_FUZZ_COVERAGE=1?)"
 done
 [ ${#failures[@]} -eq 0 ] && echo "coverage instrumentation: the reference and the selection and differential harnesses only"
 [ ${#failures[@]} -eq 0 ] || { printf '\nci-fuzz: FAILED\n'; printf '  %s\n' "${failures[@]}"; exit 1; }

@@ -202,7 +202,7 @@ enum FuzzBuild {
     /// What the fuzz build sets for the manifests: coverage for the code under test, not for the generators,
     /// properties and checks around it. libFuzzer's work after each execution grows with the edges an input hits,
     /// and two in three of the edges the shield binary covered were test code; without them `shield`, `auth`,
-    /// `url` and `template` reach the same reference coverage at 1.2–1.7× the executions (Fuzz/README.md,
+    /// `url` and `template` reach the same reference coverage at 1.15–1.9× the executions (Fuzz/README.md,
     /// "Coverage of the code under test").
     static let coverageVariable = (name: "SCREENTIME_FUZZ_COVERAGE", value: "1")
 
