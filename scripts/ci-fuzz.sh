@@ -62,9 +62,13 @@ rmdir "$empty"
 # Coverage instrumentation where the root Package.swift puts it (SCREENTIME_FUZZ_COVERAGE=1): the reference's four
 # modules and the selection and differential harnesses set up libFuzzer's counters; generators, properties and the
 # other harnesses do not.
-# (grep -c reads all of nm's output: with -q, nm could die of SIGPIPE and pipefail would call that a miss.)
+# Only the objects of the module's current sources are read (a build dir may keep objects of removed files), and
+# grep -c reads all of nm's output (with -q, nm could die of SIGPIPE, and pipefail would call that a miss).
 objects=Fuzz/.build/release
-instrumented() { nm "$objects/$1.build/"*.o 2>/dev/null | grep -c '__sanitizer_cov_8bit_counters_init'; }
+instrumented() {
+  find "Sources/$1" -name '*.swift' -printf "$objects/$1.build/%f.o\n" | xargs nm 2>/dev/null \
+    | grep -c '__sanitizer_cov_8bit_counters_init'
+}
 for m in StrictJSON ScreenTimeSelection ScreenTimeEncoding ScreenTimeReference SelectionFuzzTargets DifferentialFuzzTargets; do
   [ "$(instrumented "$m")" -gt 0 ] || fail "$m: no coverage instrumentation"
 done
