@@ -213,10 +213,9 @@ enum FuzzBuild {
         return environment
     }
 
-    /// The build as one shell command (for messages and help).
-    static func commandLine(fuzzPackage: String, product: String?) -> String {
-        "\(coverageVariable.name)=\(coverageVariable.value) swift "
-            + arguments(fuzzPackage: fuzzPackage, product: product).map(shellQuote).joined(separator: " ")
+    /// A build with these `swift` arguments as one shell command, the variable included (for the log and messages).
+    static func commandLine(_ arguments: [String]) -> String {
+        "\(coverageVariable.name)=\(coverageVariable.value) swift " + arguments.map(shellQuote).joined(separator: " ")
     }
 
     /// ASan checks each memory access through a call into its runtime instead of an inline shadow test. Swift runs
@@ -312,7 +311,7 @@ enum FuzzBuild {
     }
 
     private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {
-        Console.error("$ \(coverageVariable.name)=\(coverageVariable.value) swift " + args.map(shellQuote).joined(separator: " "))
+        Console.error("$ " + commandLine(args))
         return try FuzzProcess.run(swift, args, environment: environment) { line in
             if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete") || line.contains("Linking") {
                 Console.error("  " + line)
@@ -345,7 +344,7 @@ enum FuzzBuild {
         }
         throw UsageError(
             "\(binary) is not an instrumented libFuzzer binary (no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
-                + commandLine(fuzzPackage: "Fuzz", product: nil))
+                + commandLine(arguments(fuzzPackage: "Fuzz", product: nil)))
     }
 }
 

@@ -106,6 +106,21 @@ import Testing
         #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
     }
 
+    @Test func aBinaryWithoutCountersIsRefusedWithTheBuildCommand() throws {
+        // Like a fuzz build made with `--sanitize=address` but without SCREENTIME_FUZZ_COVERAGE=1: the binary runs,
+        // prints no instrumentation banner, and stc says how to build it instead of fuzzing with it.
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
+        try Data("#!/bin/sh\nexit 0\n".utf8).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
+        let run = try StcBinary.run(["fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("is not an instrumented libFuzzer binary"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "rebuild with: SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz"
+            ), "\(run.stderr)")
+    }
+
     /// A package with the stand-in fuzzer, and a scratch corpus holding `url`'s seeds (remove both afterwards).
     static func standInWorkspace() throws -> (package: URL, corpus: URL) {
         (try packageWithStandInFuzzer(), try temporaryCorpus(copying: ["url"]))
