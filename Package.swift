@@ -33,7 +33,8 @@ import PackageDescription
 // shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). Generators, properties,
 // second implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work
 // on the reference's edges, which those targets reach just as well at 1.15–1.9× the executions (Fuzz/README.md,
-// "Coverage of the code under test"). Unset, as in every other build, this adds nothing.
+// "Coverage of the code under test"). Unset, as in every other build, this adds nothing. (Set for a build of this
+// package itself, it fails to link: undefined `__sancov_lowest_stack`. Only the Fuzz package's build sets it.)
 let fuzzCoverage: [SwiftSetting] =
     Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1" ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
 
