@@ -27,16 +27,24 @@
 import PackageDescription
 
 // Fuzz builds (`stc fuzz run`, scripts/ci-fuzz.sh) set SCREENTIME_FUZZ_COVERAGE=1 and build the Fuzz package with
-// `--sanitize=address`. Then libFuzzer's coverage instrumentation (`-sanitize=fuzzer,address`: the later `-sanitize=`
-// wins, and SwiftPM puts a target's own flags after its `--sanitize`) goes to the code under test, the first four
+// `--sanitize=address`. Then libFuzzer's coverage instrumentation goes to the code under test, the first four
 // modules, and to the two harness modules whose branches lead the fuzzer somewhere (how a parsed selection is
-// shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). Generators, properties,
-// second implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work
-// on the reference's edges, which those targets reach just as well at 1.15–1.9× the executions (Fuzz/README.md,
+// shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). It is what
+// `-sanitize=fuzzer` gives on Linux (edge counters, PC table, indirect calls, stack depth) except comparison
+// tracing, which cost those targets 4–20 % of their executions and reached no edge the rest did not. The later
+// `-sanitize=` wins, and SwiftPM puts a target's own flags after its `--sanitize`. Generators, properties, second
+// implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work on the
+// reference's edges, which those targets reach just as well at 1.15–1.9× the executions (Fuzz/README.md,
 // "Coverage of the code under test"). Unset, as in every other build, this adds nothing. (Set for a build of this
 // package itself, it fails to link: undefined `__sancov_lowest_stack`. Only the Fuzz package's build sets it.)
+// stc's fuzz build stamp (FuzzBuild.flagsLine) names these flags: change both, or stale objects are linked.
 let fuzzCoverage: [SwiftSetting] =
-    Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1" ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+    Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1"
+    ? [.unsafeFlags([
+        "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table",
+        "-Xllvm", "-sanitizer-coverage-stack-depth",
+    ])]
+    : []
 
 let package = Package(
     name: "ScreenTimeConformance",

@@ -60,23 +60,25 @@ for t in $targets; do
 done
 rmdir "$empty"
 # Coverage instrumentation where the root Package.swift puts it (SCREENTIME_FUZZ_COVERAGE=1): the reference's four
-# modules and the selection and differential harnesses set up libFuzzer's counters; generators, properties and the
-# other harnesses do not.
+# modules and the selection and differential harnesses set up libFuzzer's counters, without comparison tracing
+# (Fuzz/README.md, "Coverage of the code under test"); generators, properties and the other harnesses do not.
 # Only the objects of the module's current sources are read (a build dir may keep objects of removed files), and
 # grep -c reads all of nm's output (with -q, nm could die of SIGPIPE, and pipefail would call that a miss).
 objects=Fuzz/.build/release
-instrumented() {
-  find "Sources/$1" -name '*.swift' -printf "$objects/$1.build/%f.o\n" | xargs nm 2>/dev/null \
-    | grep -c '__sanitizer_cov_8bit_counters_init'
+symbols() {  # symbols() MODULE PATTERN: how many of the module's symbols match
+  find "Sources/$1" -name '*.swift' -printf "$objects/$1.build/%f.o\n" | xargs nm 2>/dev/null | grep -c "$2"
 }
+instrumented() { symbols "$1" '__sanitizer_cov_8bit_counters_init'; }
 for m in StrictJSON ScreenTimeSelection ScreenTimeEncoding ScreenTimeReference SelectionFuzzTargets DifferentialFuzzTargets; do
   [ "$(instrumented "$m")" -gt 0 ] || fail "$m: no coverage instrumentation"
+  [ "$(symbols "$m" '__sanitizer_cov_trace_.*cmp')" -eq 0 ] \
+    || fail "$m: objects with comparison tracing (stale from a build with other flags, which SwiftPM does not recompile: rm -rf Fuzz/.build/release; or the root Package.swift's fuzz flags changed)"
 done
 for m in FuzzCore EncodingFuzzTargets PropertyTesting ShieldProperties AuthorizationProperties StructuredFuzzTargets; do
   [ "$(instrumented "$m")" -eq 0 ] \
     || fail "$m: test code carries coverage instrumentation (built without SCREENTIME_FUZZ_COVERAGE=1?)"
 done
-[ ${#failures[@]} -eq 0 ] && echo "coverage instrumentation: the reference and the selection and differential harnesses only"
+[ ${#failures[@]} -eq 0 ] && echo "coverage instrumentation: the reference and the selection and differential harnesses only, no comparison tracing"
 [ ${#failures[@]} -eq 0 ] || { printf '\nci-fuzz: FAILED\n'; printf '  %s\n' "${failures[@]}"; exit 1; }
 
 step "replay the corpus with the fuzzer binaries (-runs=0 over corpus/<t>/ and regressions/)"

@@ -189,8 +189,8 @@ enum FuzzProcess {
 /// Building and checking the libFuzzer binaries.
 enum FuzzBuild {
     /// The fuzz build: ASan everywhere (`--sanitize=address`), libFuzzer's coverage instrumentation on the code
-    /// under test (``environment``: the root Package.swift then adds `-sanitize=fuzzer,address` to the reference's
-    /// modules and the selection and differential harnesses), libFuzzer linked by Fuzz/Package.swift, with
+    /// under test (``environment``: the root Package.swift then adds ``coverageFlags`` to the reference's modules
+    /// and the selection and differential harnesses), libFuzzer linked by Fuzz/Package.swift, with
     /// ``asanCallbacks``.
     static func arguments(fuzzPackage: String, product: String?, manifestCache: Bool = true) -> [String] {
         var args = ["build", "-c", "release", "--sanitize=address"] + asanCallbacks + ["--package-path", fuzzPackage]
@@ -269,8 +269,16 @@ enum FuzzBuild {
     }
 
     /// The first line of the stamp: the flags every fuzz build passes to the compiler.
-    static let flagsLine = "flags: -sanitize=address, -sanitize=fuzzer,address where SCREENTIME_FUZZ_COVERAGE=1 puts it "
-        + asanCallbacks.filter { $0 != "-Xswiftc" }.joined(separator: " ")
+    static let flagsLine = "flags: -sanitize=address, " + coverageFlags.joined(separator: " ")
+        + " where SCREENTIME_FUZZ_COVERAGE=1 puts it " + asanCallbacks.filter { $0 != "-Xswiftc" }.joined(separator: " ")
+
+    /// The flags the root Package.swift gives the code under test when ``coverageVariable`` is 1, as it spells
+    /// them (a test compares): `-sanitize=fuzzer`'s coverage without comparison tracing. They are in the stamp
+    /// because SwiftPM does not recompile a dependency whose manifest flags changed; a new stamp does.
+    static let coverageFlags = [
+        "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table",
+        "-Xllvm", "-sanitizer-coverage-stack-depth",
+    ]
 
     /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. When the
     /// package's source files changed since stc's last fuzz build, SwiftPM's cached plan is cleared first; a

@@ -223,9 +223,15 @@ import Testing
         // A stamp from a build with other compiler flags: the release build is removed and compiled afresh.
         let stamp = package.appendingPathComponent("Fuzz/.build/stc-sources")
         let recorded = try String(contentsOf: stamp, encoding: .utf8)
+        // The stamp names the coverage flags the root manifest gives (SwiftPM would not recompile for a change there).
+        let manifest = try String(contentsOf: StcBinary.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let coverage = try #require(manifest.range(of: "== \"1\""))
+        let list = try #require(manifest[coverage.upperBound...].range(of: #"unsafeFlags\(\[([^\]]*)\]"#, options: .regularExpression))
+        let coverageFlags = manifest[list].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(coverageFlags.contains("-sanitize=address") && coverageFlags.count >= 2, "\(coverageFlags)")
         #expect(
             recorded.hasPrefix(
-                "flags: -sanitize=address, -sanitize=fuzzer,address where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0\n"),
+                "flags: -sanitize=address, \(coverageFlags.joined(separator: " ")) where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0\n"),
             "\(recorded)")
         try Data(("flags: -sanitize=fuzzer,address\n" + recorded.drop { $0 != "\n" }.dropFirst()).utf8).write(to: stamp)
         let marker = package.appendingPathComponent("Fuzz/.build/release/old-object.o")
