@@ -83,7 +83,9 @@ public struct AuthorizationSimulator: Sendable {
             state.authorization.tokensMinted += 1
             let token = Token<Kind>(bytes: Self.tokenBytes(
                 kind: Kind.kindName, grant: grant, serial: state.authorization.tokensMinted))
-            if state.authorization.grantOfToken.isEmpty { state.authorization.grantOfToken.reserveCapacity(16) }  // grows less
+            if state.authorization.grantOfToken.isEmpty {  // grows less (see `pick` for why not `reserveCapacity`)
+                state.authorization.grantOfToken = Dictionary(minimumCapacity: 16)
+            }
             state.authorization.grantOfToken[TokenIdentity(token)] = grant
             return token
         }
@@ -93,10 +95,13 @@ public struct AuthorizationSimulator: Sendable {
     /// grant; `nil` when no grant runs.
     public func pick(applications: Int = 0, categories: Int = 0, webDomains: Int = 0) -> PickedTokens? {
         guard runningGrant != nil else { return nil }
+        // Not `reserveCapacity`: on a set or a dictionary it is a call into the standard library's unspecialized
+        // code, which looks the type's metadata up at run time and copies the empty singleton. `Set(minimumCapacity:)`
+        // does less of that: a pick costs a fifth fewer instructions (callgrind, `stc check auth.`).
         var picked = PickedTokens()
-        picked.applicationTokens.reserveCapacity(max(0, applications))
-        picked.categoryTokens.reserveCapacity(max(0, categories))
-        picked.webDomainTokens.reserveCapacity(max(0, webDomains))
+        picked.applicationTokens = Set(minimumCapacity: max(0, applications))
+        picked.categoryTokens = Set(minimumCapacity: max(0, categories))
+        picked.webDomainTokens = Set(minimumCapacity: max(0, webDomains))
         for _ in 0..<max(0, applications) { if let t = mint(Application.self) { picked.applicationTokens.insert(t) } }
         for _ in 0..<max(0, categories) { if let t = mint(ActivityCategory.self) { picked.categoryTokens.insert(t) } }
         for _ in 0..<max(0, webDomains) { if let t = mint(WebDomain.self) { picked.webDomainTokens.insert(t) } }
