@@ -32,8 +32,8 @@ echo "targets: $(echo $targets)"
 
 step "build the fuzzers"
 # ASan everywhere; libFuzzer's coverage instrumentation on the code under test (SCREENTIME_FUZZ_COVERAGE=1, read by
-# the root Package.swift); ASan checks through runtime calls: an inline check would also be a traced comparison
-# and a counter (Fuzz/README.md). The same command as `stc fuzz run` prints.
+# the root Package.swift); ASan checks through runtime calls: an inline check would also be a coverage counter
+# (Fuzz/README.md). The same command as `stc fuzz run` prints.
 build=(swift build -c release --sanitize=address
   -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz)
 echo "\$ SCREENTIME_FUZZ_COVERAGE=1 ${build[*]}"

@@ -119,7 +119,7 @@ public enum PercentEncoding {
     /// The encoding of `input`, or nil when every byte is kept (the encoding is `input` itself).
     private static func escaping(_ input: UnsafeBufferPointer<UInt8>) -> String? {
         // Written once into a scratch buffer (at most 3 bytes per byte), then copied into the String. Without a
-        // branch per byte (under the fuzzer's comparison tracing every comparison is a call): a byte's
+        // branch per byte (a branch is a coverage edge under the fuzzer, and was a traced comparison): a byte's
         // `encodedUnits` entry holds its three output units and how far to move on, so the two spare units of a
         // kept byte are overwritten by what follows.
         if input.isEmpty { return nil }

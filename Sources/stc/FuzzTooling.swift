@@ -219,10 +219,10 @@ enum FuzzBuild {
     }
 
     /// ASan checks each memory access through a call into its runtime instead of an inline shadow test. Swift runs
-    /// the coverage pass after ASan, so an inline test became a traced comparison (`__sanitizer_cov_trace_const_cmp1`,
-    /// a call into libFuzzer that learns nothing from a shadow byte) and a coverage counter of its own: half the
-    /// counters of a binary and most of its traced comparisons. The same checks, so the same bugs are found;
-    /// 1.1–2× the executions per second (Fuzz/README.md).
+    /// the coverage pass after ASan, so an inline test becomes a coverage counter of its own (half the counters of a
+    /// binary) and, while the fuzz build traced comparisons, was a traced comparison too
+    /// (`__sanitizer_cov_trace_const_cmp1`, a call into libFuzzer that learns nothing from a shadow byte). The same
+    /// checks, so the same bugs are found; 1.1–2× the executions per second (Fuzz/README.md).
     static let asanCallbacks = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-asan-instrumentation-with-call-threshold=0"]
 
     /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:
