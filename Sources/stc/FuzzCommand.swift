@@ -155,13 +155,13 @@ enum FuzzCommand {
           SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address
             -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz --product TARGET:
         ASan everywhere, libFuzzer's coverage without comparison tracing on the reference's modules and the
-        selection and differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET with SWIFT_BACKTRACE=enable=no,
-        ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed; detection is the same, but heap reports
-        have no allocation stacks: stc fuzz replay TARGET FILE --binary shows them; an option you set in
-        ASAN_OPTIONS wins), the dictionary
-        corpus/TARGET.dict, and the corpus dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into
-        the checked-in seeds), corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written
-        to .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
+        selection and differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
+        with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed;
+        detection is the same, but heap reports have no allocation stacks: stc fuzz replay TARGET FILE --binary
+        shows them; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus
+        dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into the checked-in seeds),
+        corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written to
+        .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
 
         Options:
           --time S       stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)
