@@ -31,7 +31,7 @@ import PackageDescription
 // modules, and to the two harness modules whose branches lead the fuzzer somewhere (how a parsed selection is
 // shaped; which answer Foundation's decoder gave, the only view of it the fuzzer has). It is what
 // `-sanitize=fuzzer` gives on Linux (edge counters, PC table, indirect calls, stack depth) except comparison
-// tracing, which cost those targets 4–20 % of their executions and reached no edge the rest did not. The later
+// tracing, which cost the parsing targets 4–20 % of their executions and reached no more edges. The later
 // `-sanitize=` wins, and SwiftPM puts a target's own flags after its `--sanitize`. Generators, properties, second
 // implementations and the url and template checks get ASan alone: libFuzzer then spends its per-edge work on the
 // reference's edges, which those targets reach just as well at 1.15–1.9× the executions (Fuzz/README.md,
