@@ -111,3 +111,55 @@ import Testing
         #expect(Set(many).count == 300)
     }
 }
+
+/// What `Set` and `Dictionary` hash (`_rawHashValue(seed:)`, the digest mixed with the collection's seed, without
+/// SipHash): equal for equal tokens and identities under every seed, and spread over the bucket bits, so that sets of
+/// device tokens (which share their first 12 zero bytes and differ in a few) do not pile into a few buckets.
+@Suite struct CollectionHashTests {
+    static let seeds = [0, 1, -1, 0x5EED, Int.max, Int.min]
+
+    static func deviceTokens(_ n: Int) -> [ApplicationToken] {
+        (0..<n).map { i in
+            ApplicationToken(bytes: [UInt8](repeating: 0, count: 12) + [UInt8(i & 0xff), UInt8(i >> 8)] + [UInt8](repeating: 9, count: 114))
+        }
+    }
+
+    @Test func equalValuesHashEqualUnderEverySeed() throws {
+        for token in Self.deviceTokens(20) {
+            let copy = try ApplicationToken(base64Data: String(decoding: Array(token.data.utf8), as: UTF8.self))
+            let identity = TokenIdentity(token)
+            let rebuilt = TokenIdentity(kind: "application", data: copy.data)
+            for seed in Self.seeds {
+                #expect(token._rawHashValue(seed: seed) == copy._rawHashValue(seed: seed))
+                #expect(identity._rawHashValue(seed: seed) == rebuilt._rawHashValue(seed: seed))
+            }
+        }
+    }
+
+    /// 4096 device tokens that differ in two bytes: under each seed, the low 8 bits (what a 256-bucket table uses)
+    /// reach every bucket and no bucket holds more than three times its share; the full hashes are all distinct.
+    @Test func hashesSpreadOverTheBucketBits() {
+        let tokens = Self.deviceTokens(4096)
+        for seed in Self.seeds {
+            let hashes = tokens.map { $0._rawHashValue(seed: seed) }
+            #expect(Set(hashes).count == tokens.count, "seed \(seed)")
+            var buckets = [Int](repeating: 0, count: 256)
+            for hash in hashes { buckets[hash & 0xff] += 1 }
+            let (fewest, most) = (buckets.min() ?? 0, buckets.max() ?? 0)
+            #expect(fewest > 0 && most <= 48, "seed \(seed): buckets hold \(fewest)…\(most)")
+            let identities = tokens.map { TokenIdentity($0)._rawHashValue(seed: seed) & 0xff }
+            var identityBuckets = [Int](repeating: 0, count: 256)
+            for bucket in identities { identityBuckets[bucket] += 1 }
+            #expect((identityBuckets.min() ?? 0) > 0 && (identityBuckets.max() ?? 0) <= 48, "seed \(seed)")
+        }
+    }
+
+    /// The seed changes the hash (each `Set` has its own), and the kind changes an identity's hash.
+    @Test func seedAndKindTakePart() {
+        let token = Self.deviceTokens(1)[0]
+        #expect(Set(Self.seeds.map { token._rawHashValue(seed: $0) }).count == Self.seeds.count)
+        let kinds = [TokenIdentity(token), TokenIdentity(ActivityCategoryToken(validatedData: token.data)), TokenIdentity(WebDomainToken(validatedData: token.data))]
+        #expect(Set(kinds.map { $0._rawHashValue(seed: 7) }).count == 3)
+        #expect(Set(kinds).count == 3)
+    }
+}

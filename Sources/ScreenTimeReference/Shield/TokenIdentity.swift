@@ -40,6 +40,11 @@ public struct TokenIdentity: Hashable, Comparable, Sendable, CustomStringConvert
         hasher.combine(digest.high)
     }
 
+    /// What `Set` and `Dictionary` ask for (the simulator's grant of every token is a dictionary): the digest mixed
+    /// with the seed, as ``Token`` does, and the kind's length, which tells the three kinds apart without hashing
+    /// the string (equal kinds have equal lengths; other kinds of the same length are told apart by `==`).
+    public func _rawHashValue(seed: Int) -> Int { TokenDigest.mix(digest, UInt64(kind.utf8.count), seed: seed) }
+
     /// Ordered by kind, then by `data` in byte order (the stable order of `SPEC.md` §1).
     public static func < (lhs: TokenIdentity, rhs: TokenIdentity) -> Bool {
         if lhs.kind != rhs.kind { return lhs.kind.utf8.lexicographicallyPrecedes(rhs.kind.utf8) }
