@@ -26,8 +26,10 @@ public final class EnvironmentGrantSystem: GrantSystem {
     public let environment = ScreenTimeEnvironment()
     let center: AuthorizationCenter
     let store: ManagedSettingsStore
-    var minted: [ApplicationToken] = []
-    public private(set) var problem: String?
+    // Unchecked: one state machine runs on one thread, and Swift's run-time exclusivity check on a class's stored
+    // `var` (a runtime call at every read) cost more than the void check it guarded.
+    @exclusivity(unchecked) private var minted: [ApplicationToken] = []
+    @exclusivity(unchecked) public private(set) var problem: String?
     static let category = TokenUniverse.token(0, ActivityCategory.self)
 
     public init() {

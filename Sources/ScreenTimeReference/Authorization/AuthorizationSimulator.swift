@@ -132,7 +132,7 @@ public struct AuthorizationSimulator: Sendable {
         guard state.authorization.status.isApproved else { return }
         state.authorization.runningGrant = nil
         state.authorization.status = .denied
-        state.stores = [:]
+        state.stores = .init()
     }
 
     /// 128 bytes: 12 zero bytes, then kind, grant and serial (big-endian), then 99 bytes of filler derived from

@@ -50,16 +50,29 @@ extension ShieldSettings {
     var firstSetOverLimit: LimitedSet? {
         let limit = Self.maximumTokenCount
         if (applications?.count ?? 0) > limit { return .applications }
-        if let policy = applicationCategories {
-            if policy.categories.count > limit { return .applicationCategories }
-            if policy.exceptions.count > limit { return .applicationCategoryExceptions }
+        // Counted in place (`counts`), not through a copy of the policy: every verdict checks the limits first.
+        if let counts = applicationCategories?.counts {
+            if counts.categories > limit { return .applicationCategories }
+            if counts.exceptions > limit { return .applicationCategoryExceptions }
         }
         if (webDomains?.count ?? 0) > limit { return .webDomains }
-        if let policy = webDomainCategories {
-            if policy.categories.count > limit { return .webDomainCategories }
-            if policy.exceptions.count > limit { return .webDomainCategoryExceptions }
+        if let counts = webDomainCategories?.counts {
+            if counts.categories > limit { return .webDomainCategories }
+            if counts.exceptions > limit { return .webDomainCategoryExceptions }
         }
         return nil
+    }
+}
+
+extension ShieldSettings.ActivityCategoryPolicy {
+    /// How many categories and exceptions the policy names: `categories.count` and `exceptions.count` without
+    /// making either set.
+    var counts: (categories: Int, exceptions: Int) {
+        switch self {
+        case .all(let except): return (0, except.count)
+        case .specific(let categories, let except): return (categories.count, except.count)
+        case .none: return (0, 0)
+        }
     }
 }
 
