@@ -64,18 +64,20 @@ public enum FuzzTargets {}
 #endif
 
 extension FuzzTarget {
+    /// What libFuzzer runs on one input: ``inPlaceBody`` on the buffer itself, else ``fuzzBody`` or ``body`` on a
+    /// copy. (`stc fuzz replay --as-fuzzer` runs this too, so that a profiler measures what the fuzzer does.)
+    public func runAsFuzzer(_ input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
+        if let inPlaceBody { return inPlaceBody(input) }
+        let bytes = Array(input)
+        // Not `(fuzzBody ?? body)(bytes)`: that builds a closure (a heap allocation) on every execution.
+        if let fuzzBody { return fuzzBody(bytes) }
+        return body(bytes)
+    }
+
     /// The body of `LLVMFuzzerTestOneInput`: runs the harness on libFuzzer's bytes; on a broken invariant writes
     /// it to stderr and aborts, which libFuzzer records as a crash and saves. Each shim in `Fuzz/` is one call.
     public func libFuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-        let failure: HarnessFailure?
-        if let inPlaceBody {
-            failure = inPlaceBody(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-        } else {
-            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-            // Not `(fuzzBody ?? body)(bytes)`: that builds a closure (a heap allocation) on every execution.
-            if let fuzzBody { failure = fuzzBody(bytes) } else { failure = body(bytes) }
-        }
-        if let failure {
+        if let failure = runAsFuzzer(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)) {
             let message = Array("invariant failed in \(name): \(failure)\n".utf8)
             _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             abort()

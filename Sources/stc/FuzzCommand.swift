@@ -257,7 +257,7 @@ enum FuzzCommand {
     // MARK: replay
 
     static let replayHelp = """
-        Usage: stc fuzz replay [TARGET] [FILE|DIR…] [--binary [--no-build]] [--quiet]
+        Usage: stc fuzz replay [TARGET] [FILE|DIR…] [--binary [--no-build] | --as-fuzzer [--repeat N]] [--quiet]
 
         Runs harness bodies on inputs, in this process (no libFuzzer, so it works anywhere `swift build` does):
           no arguments     every target over corpus/<target>/ and corpus/<target>/regressions/
@@ -270,6 +270,11 @@ enum FuzzCommand {
         Options:
           --binary       replay with the libFuzzer binaries instead (`BINARY -runs=0 DIRS` or `BINARY FILES`,
                          SWIFT_BACKTRACE=enable=no), building them first unless --no-build and they exist
+          --as-fuzzer    run what libFuzzer runs on each input (for shield and auth: one property, chosen by a
+                         hash of the bytes) instead of every check of the body
+          --repeat N     run each input N times (default 1). With --as-fuzzer, a workload for a profiler, without
+                         sanitizers or libFuzzer; run twice (N and 2N) and subtract to leave out start-up:
+                           valgrind --tool=callgrind .build/release/stc fuzz replay auth DIR --as-fuzzer --repeat 20
           --quiet        print failures and the final line only
           --corpus DIR, --package DIR   as for every subcommand
 
@@ -277,9 +282,14 @@ enum FuzzCommand {
         """
 
     static func replay(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common, flags: ["--binary", "--no-build", "--quiet"])
+        let a = try Arguments(args, valued: common.union(["--repeat"]), flags: ["--binary", "--no-build", "--quiet", "--as-fuzzer"])
         let ws = workspace(a)
         let quiet = a.flags.contains("--quiet")
+        let asFuzzer = a.flags.contains("--as-fuzzer")
+        let repetitions = try a.int("--repeat", default: 1, min: 1)
+        if a.flags.contains("--binary") && (asFuzzer || a.values["--repeat"] != nil) {
+            throw UsageError("--as-fuzzer and --repeat run the bodies in this process; --binary runs the libFuzzer binaries")
+        }
         // (target, files or nil for the target's corpus)
         var plan: [(FuzzTarget, [String]?)] = []
         if let first = a.positionals.first, let target = FuzzTargets.named(first) {
@@ -307,7 +317,7 @@ enum FuzzCommand {
             let seeds = given == nil ? ws.corpus.seeds(target.name) : []
             let regressions = given == nil ? ws.corpus.regressions(target.name) : []
             let files = given ?? (seeds + regressions)
-            let outcomes = FuzzCorpus.replay(target, files: files) { path in
+            let outcomes = FuzzCorpus.replay(target, files: files, asFuzzer: asFuzzer, repetitions: repetitions) { path in
                 CrashNote.set("\nstc fuzz replay: \(target.name) trapped on \(path)\n")
             }
             let failures = outcomes.filter { $0.failure != nil }
@@ -322,7 +332,11 @@ enum FuzzCommand {
             }
         }
         CrashNote.set("")
-        Console.out(failed == 0 ? "replayed \(total) inputs: all passed" : "replayed \(total) inputs: \(failed) failed")
+        var how: [String] = []
+        if repetitions > 1 { how.append("\(repetitions) times each") }
+        if asFuzzer { how.append("as libFuzzer runs them") }
+        let inputs = "\(total) inputs" + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))")
+        Console.out(failed == 0 ? "replayed \(inputs): all passed" : "replayed \(inputs): \(failed) failed")
         return failed == 0 ? 0 : 1
     }
 

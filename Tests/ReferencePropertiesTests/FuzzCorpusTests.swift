@@ -41,6 +41,35 @@ import Testing
         #expect(corpus.regressions("planted").count == 1)
     }
 
+    /// `asFuzzer` runs what libFuzzer runs (here a fuzz body that finds nothing, beside a body that fails on
+    /// "boom"), and `repetitions` runs each input that many times, stopping at its first failing run.
+    @Test func replayRunsTheFuzzBodyAndRepeats() throws {
+        let root = try Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let corpus = FuzzCorpus(root: root)
+        let boom = try corpus.addSeed(Array("boom".utf8), target: "counted").path
+        let fine = try corpus.addSeed(Array("fine".utf8), target: "counted").path
+        let runs = RunCounter()
+        let target = FuzzTarget(
+            name: "counted", summary: "counts its runs",
+            body: { bytes in
+                runs.add("body")
+                return bytes.starts(with: Array("boom".utf8)) ? HarnessFailure("planted bug") : nil
+            },
+            fuzzBody: { _ in
+                runs.add("fuzz")
+                return nil
+            })
+        let asFuzzer = FuzzCorpus.replay(target, files: [boom, fine], asFuzzer: true, repetitions: 5)
+        #expect(asFuzzer.allSatisfy { $0.failure == nil })
+        #expect(runs.take() == ["fuzz": 10])
+        let asBody = FuzzCorpus.replay(target, files: [boom, fine], repetitions: 5)
+        #expect(asBody.map { $0.failure != nil } == [true, false])
+        #expect(runs.take() == ["body": 6], "the failing input stops after its first run")
+        #expect(FuzzCorpus.replay(target, files: [fine], repetitions: 0).count == 1)
+        #expect(runs.take() == ["body": 1], "fewer than one repetition runs once")
+    }
+
     @Test func neverOverwritesAFileThatHasTheNameButOtherContent() throws {
         let root = try Self.temporaryRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -430,4 +459,12 @@ import Testing
         #expect(FuzzTargets.named("url") != nil)
         #expect(FuzzTargets.named("template") != nil)
     }
+}
+
+/// How many times each body ran (the bodies are `@Sendable`).
+private final class RunCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    func add(_ name: String) { lock.withLock { counts[name, default: 0] += 1 } }
+    func take() -> [String: Int] { lock.withLock { defer { counts = [:] }; return counts } }
 }

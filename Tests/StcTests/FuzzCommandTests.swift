@@ -268,6 +268,19 @@ import Testing
         #expect(single.stdout.contains("template") && single.stdout.contains("1 files: ok"), "\(single.stdout)")
     }
 
+    /// `--as-fuzzer --repeat N`: the profiling workload. It runs and says how; `--binary` with either is refused.
+    @Test func replaysAsTheFuzzerDoesAndRepeats() throws {
+        let corpus = try Self.temporaryCorpus(copying: ["auth"])
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let run = try StcBinary.run(["fuzz", "replay", "auth", "--as-fuzzer", "--repeat", "3", "--corpus", corpus.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("inputs (3 times each, as libFuzzer runs them): all passed"), "\(run.stdout)")
+        for bad in [["--repeat", "0"], ["--repeat", "x"], ["--binary", "--as-fuzzer"], ["--binary", "--repeat", "2"]] {
+            let refused = try StcBinary.run(["fuzz", "replay", "auth", "--corpus", corpus.path] + bad)
+            #expect(refused.status == 2, "\(bad): \(refused.stdout)\(refused.stderr)")
+        }
+    }
+
     @Test func addSavesByContentHashOnceAndSaysWhetherItFailsNow() throws {
         let corpus = try Self.temporaryCorpus(copying: ["url"])
         defer { try? FileManager.default.removeItem(at: corpus) }

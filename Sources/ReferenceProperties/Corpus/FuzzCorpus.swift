@@ -73,15 +73,27 @@ public struct FuzzCorpus: Sendable, Equatable {
 
     /// Runs `target`'s body on each file, in order. `willRun` is called before each (so that a caller can say
     /// which input was running should a body trap). An unreadable file is a failure.
+    ///
+    /// - Parameters:
+    ///   - asFuzzer: run what libFuzzer runs (``FuzzTarget/runAsFuzzer(_:)``: for the structured targets one
+    ///     property per input, not all of them) instead of ``FuzzTarget/body``.
+    ///   - repetitions: run each input this many times (at least once), for profilers; an input stops at its
+    ///     first failing run.
     public static func replay(
-        _ target: FuzzTarget, files: [String], willRun: (String) -> Void = { _ in }
+        _ target: FuzzTarget, files: [String], asFuzzer: Bool = false, repetitions: Int = 1,
+        willRun: (String) -> Void = { _ in }
     ) -> [Outcome] {
         files.map { path in
             guard let data = FileManager.default.contents(atPath: path) else {
                 return Outcome(path: path, failure: HarnessFailure("cannot read the file"))
             }
             willRun(path)
-            return Outcome(path: path, failure: target.body([UInt8](data)))
+            let bytes = [UInt8](data)
+            var failure: HarnessFailure?
+            for _ in 0..<max(1, repetitions) where failure == nil {
+                failure = asFuzzer ? bytes.withUnsafeBufferPointer { target.runAsFuzzer($0) } : target.body(bytes)
+            }
+            return Outcome(path: path, failure: failure)
         }
     }
 }
