@@ -5,9 +5,9 @@ import StrictJSON
 /// A token is hashed many times over (every `Set` insertion and lookup), and its `data` string is long (172
 /// characters on devices). Feeding all of it to `Hasher` (SipHash) was the largest single cost of decoding a
 /// selection, so the string is first reduced to 128 bits by a keyed universal hash (NH, the inner hash of
-/// UMAC), and only that digest goes to `Hasher`. The keys are random per process, so colliding tokens cannot be
-/// prepared in advance: a hostile stored selection still cannot make set insertion quadratic. Each token computes
-/// its digest once, when it is made.
+/// UMAC), and only that digest is hashed: by `Hasher` in `hash(into:)`, and for `Set` and `Dictionary` by
+/// ``TokenDigest/mix(_:_:seed:)`` under the collection's seed. The keys are random per process, so tokens whose
+/// digests collide cannot be prepared in advance. Each token computes its digest once, when it is made.
 extension Token {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(digest.low)

@@ -257,7 +257,7 @@ enum FuzzCommand {
     // MARK: replay
 
     static let replayHelp = """
-        Usage: stc fuzz replay [TARGET] [FILE|DIR…] [--binary [--no-build] | --as-fuzzer [--repeat N]] [--quiet]
+        Usage: stc fuzz replay [TARGET] [FILE|DIR…] [--binary [--no-build] | [--as-fuzzer] [--repeat N]] [--quiet]
 
         Runs harness bodies on inputs, in this process (no libFuzzer, so it works anywhere `swift build` does):
           no arguments     every target over corpus/<target>/ and corpus/<target>/regressions/
