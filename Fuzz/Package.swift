@@ -6,8 +6,8 @@
 // SCREENTIME_FUZZ_COVERAGE=1 gives libFuzzer's coverage instrumentation, without comparison tracing, to the code
 // under test and two harness modules (see the root Package.swift); everything else gets ASan alone, and each
 // binary links libFuzzer through its own linker flags below. (`--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`
-// still builds working fuzzers, with coverage and comparison tracing of every module.) Each target is a thin shim over a harness body in the root package,
-// which `swift test` at the root also runs on every corpus file.
+// still builds working fuzzers, with coverage and comparison tracing of every module.) Each target is a thin shim
+// over a harness body in the root package, which `swift test` at the root also runs on every corpus file.
 //
 // Every directory under Sources/ is one target, named like the FuzzTarget it runs (`stc fuzz list`); adding a
 // target is adding its shim directory.

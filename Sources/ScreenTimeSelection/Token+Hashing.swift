@@ -25,7 +25,7 @@ extension Token: Comparable {
     public static func < (lhs: Token, rhs: Token) -> Bool { JSONWriter.codePointLess(lhs.data, rhs.data) }
 }
 
-/// The keyed hash behind ``Token``'s `hash(into:)` (and the reference's `TokenIdentity`).
+/// The keyed hash behind ``Token``'s `hash(into:)` and `_rawHashValue(seed:)` (and the reference's `TokenIdentity`).
 package enum TokenDigest {
     /// A set's or a dictionary's hash of a digest (and of `extra`, which a `TokenIdentity` uses for its kind) under
     /// the collection's `seed`. The digest is already keyed with this process's random keys, so what remains is
