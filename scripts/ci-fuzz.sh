@@ -79,6 +79,17 @@ for m in FuzzCore EncodingFuzzTargets PropertyTesting ShieldProperties Authoriza
     || fail "$m: test code carries coverage instrumentation (built without SCREENTIME_FUZZ_COVERAGE=1?)"
 done
 [ ${#failures[@]} -eq 0 ] && echo "coverage instrumentation: the reference and the selection and differential harnesses only, no comparison tracing"
+# ASan's fake stack frames (stack-use-after-return detection) only in the modules that hand out stack addresses, the
+# root Package.swift's fakeStackFrameModules; every other module is compiled with -asan-use-after-return=never.
+fake_frames() { symbols "$1" '__asan_stack_malloc_'; }
+for m in ScreenTimeSelection ScreenTimeEncoding EncodingFuzzTargets; do
+  [ "$(fake_frames "$m")" -gt 0 ] || fail "$m: no fake stack frames, though it hands out stack addresses (is it still in Package.swift's fakeStackFrameModules?)"
+done
+for m in StrictJSON ScreenTimeReference SelectionFuzzTargets DifferentialFuzzTargets FuzzCore PropertyTesting ShieldProperties AuthorizationProperties StructuredFuzzTargets; do
+  [ "$(fake_frames "$m")" -eq 0 ] \
+    || fail "$m: objects with fake stack frames (stale from a build with other flags, which SwiftPM does not recompile: rm -rf Fuzz/.build/release)"
+done
+[ ${#failures[@]} -eq 0 ] && echo "stack-use-after-return detection: only in the modules that hand out stack addresses"
 [ ${#failures[@]} -eq 0 ] || { printf '\nci-fuzz: FAILED\n'; printf '  %s\n' "${failures[@]}"; exit 1; }
 
 step "replay the corpus with the fuzzer binaries (-runs=0 over corpus/<t>/ and regressions/)"

@@ -271,6 +271,17 @@ enum FuzzBuild {
     /// The first line of the stamp: the flags every fuzz build passes to the compiler.
     static let flagsLine = "flags: -sanitize=address, " + coverageFlags.joined(separator: " ")
         + " where SCREENTIME_FUZZ_COVERAGE=1 puts it " + asanCallbacks.filter { $0 != "-Xswiftc" }.joined(separator: " ")
+        + "; " + noFakeStackFrameFlags.joined(separator: " ") + " outside " + fakeStackFrameModules.joined(separator: " ")
+
+    /// What the root Package.swift gives every module of a fuzz build but ``fakeStackFrameModules``, as it spells it
+    /// (a test compares): no stack-use-after-return detection, whose fake frames cannot catch anything where no
+    /// stack address is handed out, and cost `shield` and `auth` a quarter of their executions.
+    static let noFakeStackFrameFlags = ["-Xllvm", "-asan-use-after-return=never"]
+
+    /// The modules that keep ASan's fake stack frames in a fuzz build: those that hand out the address of a stack
+    /// buffer (`withUnsafeTemporaryAllocation` and the like), sorted. The root Package.swift lists the same (a test
+    /// compares, and another that these are the modules making those calls).
+    static let fakeStackFrameModules = ["Benchmarking", "EncodingFuzzTargets", "ScreenTimeEncoding", "ScreenTimeSelection"]
 
     /// The flags the root Package.swift gives the code under test when ``coverageVariable`` is 1, as it spells
     /// them (a test compares): `-sanitize=fuzzer`'s coverage without comparison tracing. They are in the stamp

@@ -229,9 +229,12 @@ import Testing
         let list = try #require(manifest[coverage.upperBound...].range(of: #"unsafeFlags\(\[([^\]]*)\]"#, options: .regularExpression))
         let coverageFlags = manifest[list].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
         #expect(coverageFlags.contains("-sanitize=address") && coverageFlags.count >= 2, "\(coverageFlags)")
+        // ...and the modules that keep ASan's fake stack frames, outside which the manifest turns them off.
+        let (fakeStackModules, noFakeStack) = try Self.fakeStackFrameSettings(manifest)
         #expect(
             recorded.hasPrefix(
-                "flags: -sanitize=address, \(coverageFlags.joined(separator: " ")) where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0\n"),
+                "flags: -sanitize=address, \(coverageFlags.joined(separator: " ")) where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0; "
+                    + "\(noFakeStack.joined(separator: " ")) outside \(fakeStackModules.joined(separator: " "))\n"),
             "\(recorded)")
         try Data(("flags: -sanitize=fuzzer,address\n" + recorded.drop { $0 != "\n" }.dropFirst()).utf8).write(to: stamp)
         let marker = package.appendingPathComponent("Fuzz/.build/release/old-object.o")
@@ -241,6 +244,40 @@ import Testing
         #expect(reflagged.stderr.contains("the fuzz build flags changed"), "\(reflagged.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker.path))
         #expect(reflagged.call.contains("-asan-instrumentation-with-call-threshold=0"), "\(reflagged.call)")
+    }
+
+    /// The root manifest's `fakeStackFrameModules` (sorted) and the flags it gives every other module of a fuzz build.
+    static func fakeStackFrameSettings(_ manifest: String) throws -> (modules: [String], flags: [String]) {
+        func quoted(_ text: Substring) -> [String] {
+            text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        let list = try #require(manifest.range(of: #"let fakeStackFrameModules: Set<String> = \[[^\]]*\]"#, options: .regularExpression))
+        let flags = try #require(manifest[list.upperBound...].range(of: #"unsafeFlags\(\[[^\]]*\]"#, options: .regularExpression))
+        return (quoted(manifest[list]).sorted(), quoted(manifest[flags]))
+    }
+
+    /// ASan's stack-use-after-return check can only fire where a stack address outlives its call. The modules of
+    /// this package that hand out stack addresses keep it in fuzz builds, and only they: a module that starts
+    /// using one of these calls must be added to the manifest's list, and one that stops, taken off it.
+    @Test func fakeStackFramesAreKeptExactlyWhereStackAddressesAreHandedOut() throws {
+        let root = StcBinary.packageRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let (listed, flags) = try Self.fakeStackFrameSettings(manifest)
+        #expect(flags == ["-Xllvm", "-asan-use-after-return=never"])
+        let calls = ["withUnsafeTemporaryAllocation", "withUnsafeBytes(of:", "withUnsafeMutableBytes(of:", "withUnsafePointer(to:", "withUnsafeMutablePointer(to:"]
+        let sources = root.appendingPathComponent("Sources")
+        var using: [String] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where !module.hasPrefix(".") {
+            let directory = sources.appendingPathComponent(module)
+            let files = (try FileManager.default.subpathsOfDirectory(atPath: directory.path)).filter { $0.hasSuffix(".swift") }
+            let code = try files.flatMap { file in  // comments may name the calls
+                try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+                    .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
+            }
+            if code.contains(where: { line in calls.contains(where: line.contains) }) { using.append(module) }
+        }
+        #expect(using.contains("ScreenTimeSelection"), "the scan found none of the calls: \(using)")
+        #expect(listed == using, "Package.swift's fakeStackFrameModules \(listed); modules that hand out stack addresses \(using)")
     }
 
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
