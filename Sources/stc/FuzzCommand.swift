@@ -154,8 +154,9 @@ enum FuzzCommand {
         Builds the libFuzzer binaries (the command is printed:
           SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address
             -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz --product TARGET:
-        ASan everywhere, libFuzzer's coverage without comparison tracing on the reference's modules and the
-        selection and differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
+        ASan everywhere, its stack-use-after-return check only in the modules that hand out stack addresses,
+        libFuzzer's coverage without comparison tracing on the reference's modules and the selection and
+        differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
         with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed;
         detection is the same, but heap reports have no allocation stacks: stc fuzz replay TARGET FILE --binary
         shows them; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus

@@ -275,7 +275,7 @@ enum FuzzBuild {
 
     /// What the root Package.swift gives every module of a fuzz build but ``fakeStackFrameModules``, as it spells it
     /// (a test compares): no stack-use-after-return detection, whose fake frames cannot catch anything where no
-    /// stack address is handed out, and cost `shield` and `auth` a quarter of their executions.
+    /// stack address is handed out, and took 14–23 % of the time of `shield` and `auth`.
     static let noFakeStackFrameFlags = ["-Xllvm", "-asan-use-after-return=never"]
 
     /// The modules that keep ASan's fake stack frames in a fuzz build: those that hand out the address of a stack
