@@ -227,7 +227,7 @@ import Testing
         let manifest = try String(contentsOf: StcBinary.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let coverage = try #require(manifest.range(of: "== \"1\""))
         let list = try #require(manifest[coverage.upperBound...].range(of: #"unsafeFlags\(\[([^\]]*)\]"#, options: .regularExpression))
-        let coverageFlags = manifest[list].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let coverageFlags = Self.quoted(manifest[list])
         #expect(coverageFlags.contains("-sanitize=address") && coverageFlags.count >= 2, "\(coverageFlags)")
         // ...and the modules that keep ASan's fake stack frames, outside which the manifest turns them off.
         let (fakeStackModules, noFakeStack) = try Self.fakeStackFrameSettings(manifest)
@@ -246,11 +246,13 @@ import Testing
         #expect(reflagged.call.contains("-asan-instrumentation-with-call-threshold=0"), "\(reflagged.call)")
     }
 
+    /// The string literals in a piece of the manifest, in order.
+    static func quoted(_ text: Substring) -> [String] {
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     /// The root manifest's `fakeStackFrameModules` (sorted) and the flags it gives every other module of a fuzz build.
     static func fakeStackFrameSettings(_ manifest: String) throws -> (modules: [String], flags: [String]) {
-        func quoted(_ text: Substring) -> [String] {
-            text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-        }
         let list = try #require(manifest.range(of: #"let fakeStackFrameModules: Set<String> = \[[^\]]*\]"#, options: .regularExpression))
         let flags = try #require(manifest[list.upperBound...].range(of: #"unsafeFlags\(\[[^\]]*\]"#, options: .regularExpression))
         return (quoted(manifest[list]).sorted(), quoted(manifest[flags]))
