@@ -51,6 +51,7 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         #expect(missing.status == 2)
         #expect(missing.err.contains("/nonexistent/dir"))
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let bad = dir + "/bad.json"
         try Data("{\"suite\": \"s\", \"schema\": 1,\n \"cases\": [}".utf8).write(to: URL(fileURLWithPath: bad))
         let invalid = stc(["--vectors", bad])
@@ -60,6 +61,7 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
 
     @Test func misbehavingAdapterRunCompletesAndExitsOne() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let (status, out, _) = stc([
             "--vectors", resilience, "--no-reference", "--timeout", "1",
             "--adapter", Fixtures.adapter("--crash", "--hang", "--garbage", "--wrong-id", "--missing"),
@@ -99,6 +101,7 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
 
     @Test func expectedFailuresPairWithAdaptersInOrder() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let list = dir + "/failure_list_fake.txt"
         try Data("# fails on purpose\nresilience/crash\n".utf8).write(to: URL(fileURLWithPath: list))
         let good = Fixtures.adapter()
@@ -122,6 +125,7 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
 
     @Test func reportsAreWellFormedAndEscaped() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let (status, _, _) = stc([
             "--vectors", resilience, "--vectors", basic, "--no-reference", "--timeout", "1",
             "--adapter", Fixtures.adapter("--garbage", "--crash"), "--json", dir + "/r.json", "--junit", dir + "/r.xml",
@@ -155,6 +159,7 @@ func stc(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
 
     @Test func atomicWriteReplacesAndLeavesNoTemporaryFile() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try ReportFile.writeAtomically("one", to: dir + "/r.txt")
         try ReportFile.writeAtomically("two", to: dir + "/r.txt")
         #expect(try String(contentsOfFile: dir + "/r.txt", encoding: .utf8) == "two")

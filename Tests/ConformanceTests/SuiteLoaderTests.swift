@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import StrictJSON
 @testable import Conformance
@@ -84,6 +85,7 @@ import StrictJSON
     @Test func missingPathsAndEmptyDirectoriesAreErrors() throws {
         #expect(throws: SuiteLoadFailure.self) { try SuiteLoader.load(paths: ["/nonexistent/vectors"]) }
         let empty = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
         #expect(throws: SuiteLoadFailure.self) { try SuiteLoader.load(paths: [empty]) }
     }
 

@@ -20,7 +20,7 @@ enum Fixtures {
         try SuiteLoader.load(paths: names.map(suite))
     }
 
-    /// A fresh temporary directory.
+    /// A fresh temporary directory; the caller removes it (`defer`), so that test runs leave nothing in /tmp.
     static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "stc-tests-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -20,6 +20,7 @@ import Testing
 
     @Test func recordsACaseWhoseExpectationTheReferenceComputes() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let suite = dir + "/field-reports.json"
         let (status, out) = add(["--suite", suite, "--op", "selection.decode", "--input", #"{"base64":"e30"}"#, "--tag", "field-bug-1"], in: dir)
         #expect(status == 0, "\(out.err)")
@@ -36,6 +37,7 @@ import Testing
 
     @Test func outputsAreRecordedWholeAndTheFileStaysOneCasePerLine() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let suite = dir + "/reports.json"
         #expect(add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"Café & Co"}"#, "--id", "reports/cafe"], in: dir).0 == 0)
         #expect(add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"日本"}"#], in: dir).0 == 0)
@@ -47,6 +49,7 @@ import Testing
 
     @Test func refusesDuplicatesUsedIdsUnknownOpsAndBadJSON() throws {
         let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let suite = dir + "/reports.json"
         #expect(add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"a"}"#, "--id", "reports/a"], in: dir).0 == 0)
         let before = try String(contentsOfFile: suite, encoding: .utf8)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct CheckCommandTests {
-    /// A fresh, empty corpus directory so runs neither read nor write the repository's corpus.
+    /// A fresh, empty corpus directory so runs neither read nor write the repository's corpus; the caller removes it.
     static func temporaryCorpus() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stc-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -25,6 +25,7 @@ import Testing
 
     @Test func onePropertyPassesWithExitZero() throws {
         let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
         let run = try StcBinary.run(["check", "selection.stable-order", "--iterations", "100", "--seed", "3", "--corpus", corpus.path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("✓ selection.stable-order: passed (seed 3; 100 cases"))
@@ -35,6 +36,7 @@ import Testing
 
     @Test func prefixesAndGlobsSelectFamilies() throws {
         let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
         let family = try StcBinary.run(["check", "url.", "--list"])
         #expect(family.status == 0)
         #expect(family.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("url.") })
@@ -65,6 +67,7 @@ import Testing
     /// Same seed and iterations, same output, apart from the timing figures.
     @Test func seededRunsAreReproducible() throws {
         let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
         func normalized() throws -> String {
             let run = try StcBinary.run(["check", "--iterations", "50", "--seed", "1", "--corpus", corpus.path])
             #expect(run.status == 0, "\(run.stdout)")
@@ -79,6 +82,7 @@ import Testing
 
     @Test func replayRunsOneCase() throws {
         let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
         let run = try StcBinary.run(["check", "url.round-trip", "--replay", "0102ff", "--corpus", corpus.path])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("replayed 1 case"))
@@ -87,6 +91,7 @@ import Testing
     /// A saved regression is replayed before the random cases (a passing one is simply counted).
     @Test func savedRegressionsAreReplayedFirst() throws {
         let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
         let directory = corpus.appendingPathComponent("template.total/regressions")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: directory.appendingPathComponent("0000000000000001"))
