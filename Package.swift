@@ -110,8 +110,8 @@ let package = Package(
 // out the address of a stack buffer: `withUnsafeTemporaryAllocation`, `withUnsafe[Mutable]Bytes(of:)`,
 // `withUnsafe[Mutable]Pointer(to:)`. Elsewhere no stack address outlives its call (safe Swift gives none out), so
 // the check cannot fire, and its fake frames took 14–23 % of the time of `shield` and `auth` (Fuzz/README.md,
-// "Stack-use-after-return only where stack addresses are handed out"). A test keeps this list equal to the modules that use those calls.
-// The fuzz build stamp (FuzzBuild.flagsLine) names the flag, like the coverage flags above.
+// "Stack-use-after-return only where stack addresses are handed out"). A test keeps this list equal to the modules
+// that use those calls. The fuzz build stamp (FuzzBuild.flagsLine) names the flag, like the coverage flags above.
 let fakeStackFrameModules: Set<String> = ["ScreenTimeSelection", "ScreenTimeEncoding", "EncodingFuzzTargets", "Benchmarking"]
 if fuzzBuild {
     for target in package.targets where target.type == .regular && !fakeStackFrameModules.contains(target.name) {

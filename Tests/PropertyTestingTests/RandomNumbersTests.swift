@@ -30,18 +30,21 @@ import Testing
     }
 
     /// A generator may draw from the source inside its own random closure: no access to the source's state is open
-    /// while the closure runs (with `random(&rng)` this was a simultaneous access, a run-time trap). The outer draw
-    /// continues from its own copy of the generator, so the result is deterministic.
+    /// while the closure runs (with `random(&rng)` this was a simultaneous access, a run-time trap). The closure works
+    /// on a copy of the generator taken before the inner draw, and that copy is what the source keeps afterwards.
     @Test func aDrawInsideARandomClosureIsWellDefined() {
-        func nested(_ source: ChoiceSource) -> [UInt64] {
-            let outer = source.draw(upTo: 1000) { rng in
-                let inner = source.draw(upTo: 10)
-                return rng.next(upTo: 1000) &+ inner
-            }
-            return [outer] + source.choices
+        let source = ChoiceSource(seed: 5)
+        let outer = source.draw(upTo: 1000) { rng in
+            rng.next(upTo: 1000) &+ source.draw(upTo: 10)
         }
-        let first = nested(ChoiceSource(seed: 5))
-        #expect(first == nested(ChoiceSource(seed: 5)))
-        #expect(first.count == 3, "the inner and the outer choice are both recorded: \(first)")
+        // What that means in words of the generator: the inner draw and the closure both read its first word;
+        // the next draw reads its second.
+        var first = Xoshiro256(seed: 5)
+        var again = first
+        let inner = first.next(upTo: 10)
+        let expectedOuter = (again.next(upTo: 1000) + inner) % 1001
+        #expect(source.choices == [inner, expectedOuter], "inner draw recorded first, then the outer one")
+        #expect(outer == expectedOuter)
+        #expect(source.draw(upTo: .max) == again.next(), "the source goes on from the closure's copy")
     }
 }
