@@ -126,7 +126,8 @@ enum FuzzProcess {
     /// - `quarantine_size_mb=16` (default 256): freed memory waits in a smaller FIFO before reuse, so the
     ///   allocator keeps touching warm memory instead of faulting in fresh pages (page faults were ~7 % of a
     ///   10 s `url` run). An execution here frees kilobytes, so 16 MB still holds the frees of thousands of
-    ///   executions: a use after free within an execution is caught as before.
+    ///   executions: a use after free within an execution is caught as before. 1 MB was measured twice (ninth and
+    ///   twelfth rounds, docs/PERFORMANCE.md): gains in 60 s pairs that mostly did not hold over 5 minutes.
     static let throughputASanDefaults = [("malloc_context_size", "0"), ("quarantine_size_mb", "16")]
 
     /// The user's `ASAN_OPTIONS` with each of ``throughputASanDefaults`` added that they do not set themselves.
