@@ -1,16 +1,12 @@
 // swift-tools-version:6.0
 // libFuzzer targets for the Screen Time reference. Its own package, so that `swift test` at the root never
-// needs libFuzzer. Build with (or simply `stc fuzz run TARGET`):
-//   SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address \
-//     -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0
-// SCREENTIME_FUZZ_COVERAGE=1 gives libFuzzer's coverage instrumentation, without comparison tracing, to the code
-// under test and two harness modules (see the root Package.swift); everything else gets ASan alone, and each
-// binary links libFuzzer through its own linker flags below. (`--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`
-// still builds working fuzzers, with coverage and comparison tracing of every module.) Each target is a thin shim
-// over a harness body in the root package, which `swift test` at the root also runs on every corpus file.
+// needs libFuzzer. `stc fuzz run TARGET` builds it (the command it prints is the whole recipe).
 //
-// Every directory under Sources/ is one target, named like the FuzzTarget it runs (`stc fuzz list`); adding a
-// target is adding its shim directory.
+// Every directory under Sources/ is one target, named like the FuzzTarget it runs (`stc fuzz list`): a thin shim
+// over a harness body in the root package, which `swift test` at the root also runs on every corpus file. A shim's
+// binary links the harness modules the shim imports (`import _SelectionFuzzTargets`), and nothing else: libFuzzer
+// scans every coverage counter of a binary after each execution, so code a binary never runs only costs time.
+// Adding a target is adding its shim directory; nothing here names targets.
 import Foundation
 import PackageDescription
 
@@ -19,19 +15,20 @@ let targets = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?
     .filter { !$0.hasPrefix(".") }
     .sorted()
 
-// libFuzzer scans every coverage counter in the binary after each execution, so a binary that carries code it
-// never runs is slower for nothing. Each target links only its harness module and what that tests: the
-// structured targets run the shield and auth property families (StructuredFuzzTargets, without the rest of the
-// catalog); the selection targets need the codec alone (9.1k counters against 17.2k with all of the reference,
-// and 22–44 % more executions per second); url and template the encodings alone; the differential target the
-// codec and its Foundation counterpart. A new target links FuzzHarnesses (every byte-level target) until it has
-// a module of its own.
-let harnessModules: [String: [String]] = [
-    "shield": ["StructuredFuzzTargets"], "auth": ["StructuredFuzzTargets"],
-    "selection-decode": ["SelectionFuzzTargets"], "selection-json": ["SelectionFuzzTargets"],
-    "selection-differential": ["DifferentialFuzzTargets"],
-    "url": ["EncodingFuzzTargets"], "template": ["EncodingFuzzTargets"],
-]
+/// The root package's harness modules a shim imports: the lines `import _Name` of its Swift files.
+func harnessModules(of target: String) -> [String] {
+    let directory = sources + "/" + target
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".swift") }
+    var modules: [String] = []
+    for file in files.sorted() {
+        let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") where line.hasPrefix("import _") {
+            let module = String(line.dropFirst("import ".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            if !modules.contains(module) { modules.append(module) }
+        }
+    }
+    return modules
+}
 
 // The fuzz build of `stc fuzz run` (SCREENTIME_FUZZ_COVERAGE=1, `--sanitize=address`): SwiftPM does not know that
 // the binaries are fuzzers, so each links libFuzzer itself and its shim's `@main` starts libFuzzer
@@ -46,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: name,
             dependencies: ["LibFuzzerDriver"]
-                + (harnessModules[name] ?? ["FuzzHarnesses"]).map { .product(name: $0, package: "ScreenTimeConformance") },
+                + harnessModules(of: name).map { .product(name: $0, package: "ScreenTimeConformance") },
             path: "Sources/\(name)",
             swiftSettings: ownsLibFuzzer ? [.define("LIBFUZZER_DRIVER_MAIN")] : [],
             linkerSettings: ownsLibFuzzer ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])

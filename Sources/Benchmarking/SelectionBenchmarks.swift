@@ -1,5 +1,6 @@
 import PropertyTesting
 import Foundation
+import FoundationBaseline
 import ScreenTimeReference
 import StrictJSON
 
@@ -41,69 +42,6 @@ public enum SyntheticSelections {
     /// The stored (base64) form of ``json(tokensPerKind:seed:)``.
     public static func stored(tokensPerKind count: Int, seed: UInt64 = 1) -> String {
         Base64.encode(json(tokensPerKind: count, seed: seed))
-    }
-}
-
-/// What a typical app does to canonicalize a stored selection with Foundation: `Data(base64Encoded:)`,
-/// `JSONDecoder` into a struct of the selection's shape (token data as `Data`, which `JSONDecoder` reads as
-/// base64), duplicates removed and tokens sorted by their base64 text, `JSONEncoder` with `.sortedKeys`, and
-/// base64 again. Its output is byte-for-byte the reference's ``FamilyActivitySelection/canonicalBase64``.
-public final class FoundationCanonicalizer {
-    struct TokenIn: Decodable { var data: Data }
-
-    struct SelectionIn: Decodable {
-        var applicationTokens: [TokenIn]
-        var categoryTokens: [TokenIn]
-        var webDomainTokens: [TokenIn]
-        var includeEntireCategory: Bool?
-        var untokenizedApplicationIdentifiers: [String]?
-        var untokenizedCategoryIdentifiers: [String]?
-        var untokenizedWebDomainIdentifiers: [String]?
-    }
-
-    struct TokenOut: Encodable { var data: String }
-
-    struct SelectionOut: Encodable {
-        var applicationTokens: [TokenOut]
-        var categoryTokens: [TokenOut]
-        var includeEntireCategory: Bool
-        var untokenizedApplicationIdentifiers: [String]
-        var untokenizedCategoryIdentifiers: [String]
-        var untokenizedWebDomainIdentifiers: [String]
-        var webDomainTokens: [TokenOut]
-    }
-
-    // Reused across calls (kinder to Foundation than making new ones each time, as many apps do).
-    let decoder = JSONDecoder()
-    let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
-    public init() {}
-
-    /// The canonical stored string, or `nil` when Foundation rejects the input.
-    @inline(never)
-    public func canonicalize(_ stored: String) -> String? {
-        guard let json = Data(base64Encoded: stored),
-            let s = try? decoder.decode(SelectionIn.self, from: json)
-        else { return nil }
-        func tokens(_ list: [TokenIn]) -> [TokenOut] {
-            Set(list.map { $0.data.base64EncodedString() }).sorted().map(TokenOut.init)
-        }
-        func strings(_ list: [String]?) -> [String] {
-            Set(list ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
-        let out = SelectionOut(
-            applicationTokens: tokens(s.applicationTokens), categoryTokens: tokens(s.categoryTokens),
-            includeEntireCategory: s.includeEntireCategory ?? false,
-            untokenizedApplicationIdentifiers: strings(s.untokenizedApplicationIdentifiers),
-            untokenizedCategoryIdentifiers: strings(s.untokenizedCategoryIdentifiers),
-            untokenizedWebDomainIdentifiers: strings(s.untokenizedWebDomainIdentifiers),
-            webDomainTokens: tokens(s.webDomainTokens))
-        guard let encoded = try? encoder.encode(out) else { return nil }
-        return encoded.base64EncodedString()
     }
 }
 

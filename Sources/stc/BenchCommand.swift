@@ -1,7 +1,8 @@
 import Benchmarking
 import Foundation
 import PropertyTesting
-import ReferenceProperties
+import ScreenTimeProperties
+import _FuzzCorpus
 import StrictJSON
 
 /// `stc bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
@@ -46,7 +47,10 @@ enum BenchCommand {
 
     /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan options.
     static let fuzzSettings = FuzzRunSettings(
-        flags: { target, root in FuzzDefaults.flags(maxLen: FuzzDefaults.maxLen(target), dictionary: "\(root)/corpus/\(target).dict") },
+        flags: { name, root in
+            // Every shim has a target (a test checks); one without would run with libFuzzer's own defaults.
+            FuzzTargets.named(name).map { FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(name).dict") } ?? []
+        },
         environment: ["ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])])
 
     static func main(_ arguments: [String]) -> Int32 {

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
 import PropertyTesting
-import ReferenceProperties
+import ScreenTimeProperties
 
 /// `stc check`: runs the named properties of the reference (see `--help`).
 enum CheckCommand {

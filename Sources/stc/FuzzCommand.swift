@@ -1,7 +1,7 @@
 import Foundation
-import FuzzHarnesses
+import _FuzzCorpus
 import PropertyTesting
-import ReferenceProperties
+import ScreenTimeProperties
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +19,8 @@ enum FuzzCommand {
 
         Subcommands:
           list                          the fuzz targets: name, tab, summary
+          build [TARGET…]               build the libFuzzer binaries (all by default) and check they are instrumented
+          modules                       the root package's modules and what a fuzz build gives each
           run TARGET                    build the libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)
           replay [TARGET] [FILE…]       run the harness bodies on the corpus or on files, in-process (no libFuzzer)
           add TARGET FILE               save an input as corpus/TARGET/regressions/<content hash> (--minimize first)
@@ -42,6 +44,8 @@ enum FuzzCommand {
             Console.out(help)
             return 0
         case "list": return guarded("list", listHelp, rest, list)
+        case "build": return guarded("build", buildHelp, rest, build)
+        case "modules": return guarded("modules", modulesHelp, rest, modules)
         case "run": return guarded("run", runHelp, rest, run)
         case "replay": return guarded("replay", replayHelp, rest, replay)
         case "add": return guarded("add", addHelp, rest, add)
@@ -146,6 +150,60 @@ enum FuzzCommand {
         return 0
     }
 
+    // MARK: build
+
+    static let buildHelp = """
+        Usage: stc fuzz build [TARGET…]
+
+        Builds the libFuzzer binaries of the given targets (default: every target) as `stc fuzz run` does, printing
+        the command, and checks that each binary is instrumented: it must report
+        `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Prints each target's counters.
+
+        Options:
+          --corpus DIR, --package DIR   as for every subcommand
+
+        Exit codes: 0 built and instrumented, 2 usage or build error, or a binary without instrumentation.
+        """
+
+    static func build(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valued: common, flags: [])
+        let targets = try (a.positionals.isEmpty ? FuzzTargets.all.map(\.name) : a.positionals).map { try target($0) }
+        let ws = workspace(a)
+        try FuzzBuild.ensure(ws, targets: targets.map(\.name), skip: false, allTargets: a.positionals.isEmpty)
+        for target in targets {
+            let counters = try FuzzBuild.checkInstrumented(try ws.binary(target.name))
+            Console.out("\(target.name)\t\(counters) inline 8-bit counters")
+        }
+        return 0
+    }
+
+    // MARK: modules
+
+    static let modulesHelp = """
+        Usage: stc fuzz modules
+
+        Prints each library module of the root package and what a fuzz build gives it, as the manifest says
+        (`SCREENTIME_FUZZ_COVERAGE=1 swift package dump-package`): its name, a tab, `coverage` or `-` (libFuzzer's
+        coverage instrumentation), a tab, `fake-frames` or `-` (ASan's stack-use-after-return check). The module
+        table in Package.swift decides both; scripts/ci-fuzz.sh checks the built objects against this list.
+
+        Options:
+          --package DIR   the repository holding Fuzz/Package.swift (default: found from the current directory)
+
+        Exit codes: 0 printed, 2 usage error or an unreadable manifest.
+        """
+
+    static func modules(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, valued: ["--package"], flags: [])
+        guard a.positionals.isEmpty else { throw UsageError("modules takes no arguments") }
+        guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
+        let manifest = try FuzzManifest.read(root: try workspace(a).requirePackage(), swift: swift)
+        for module in manifest.modules {
+            Console.out("\(module.name)\t\(module.hasCoverage ? "coverage" : "-")\t\(module.keepsFakeStackFrames ? "fake-frames" : "-")")
+        }
+        return 0
+    }
+
     // MARK: run
 
     static let runHelp = """
@@ -185,7 +243,7 @@ enum FuzzCommand {
         let ws = workspace(a)
         let time = try a.int("--time", default: 60)
         let jobs = try a.int("--jobs", default: 1, min: 1)
-        let maxLen = try a.int("--max-len", default: FuzzDefaults.maxLen(target.name), min: 1)
+        let maxLen = try a.int("--max-len", default: target.maxLength, min: 1)
 
         try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flags.contains("--no-build"))
         let binary = try ws.binary(target.name)

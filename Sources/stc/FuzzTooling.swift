@@ -1,5 +1,5 @@
 import Foundation
-import ReferenceProperties
+import _FuzzCorpus
 
 #if canImport(Glibc)
     import Glibc
@@ -72,22 +72,8 @@ struct FuzzWorkspace {
     }
 }
 
-/// Per-target libFuzzer defaults.
+/// The libFuzzer settings of a fuzzing run that are not the target's own (its `-max_len` is ``FuzzTarget/maxLength``).
 enum FuzzDefaults {
-    /// `-max_len`: big enough for the structure each target explores, small enough to keep exec/s high
-    /// (see Fuzz/README.md for the measurements behind these numbers).
-    static func maxLen(_ target: String) -> Int {
-        switch target {
-        // 512: base64 of ≤ 384 JSON bytes, enough for the members and one short token, or the required members
-        // and one device-sized (128-byte) token; the JSON grammar itself is selection-json's job.
-        case "selection-decode", "selection-differential": 512
-        case "selection-json": 512  // all seven members and one device-sized token (~410 bytes)
-        case "url": 512  // the codec is per byte; longer inputs add nothing but time
-        case "template": 1024  // several placeholders, fallbacks and key=value items
-        default: 1024
-        }
-    }
-
     /// `-timeout` in seconds: every target is linear, so anything this slow is a bug.
     static let timeout = 5
 
@@ -120,14 +106,13 @@ enum FuzzProcess {
 
     /// ASan options `stc fuzz run` adds (each unless the user's `ASAN_OPTIONS` sets it). Neither changes what
     /// ASan detects here:
-    /// - `malloc_context_size=0`: no stack recorded at each malloc and free. Under perf, `StackDepot::Put` and
-    ///   the unwinder were ~6.5 % of `selection-json`. Only a heap report's "allocated by"/"freed by" stacks are
-    ///   missing, and `stc fuzz replay T FILE --binary` (default options) shows them.
+    /// - `malloc_context_size=0`: no stack recorded at each malloc and free (stack depot and unwinder showed up
+    ///   in profiles). Only a heap report's "allocated by"/"freed by" stacks are missing, and
+    ///   `stc fuzz replay T FILE --binary` (default options) shows them.
     /// - `quarantine_size_mb=16` (default 256): freed memory waits in a smaller FIFO before reuse, so the
-    ///   allocator keeps touching warm memory instead of faulting in fresh pages (page faults were ~7 % of a
-    ///   10 s `url` run). An execution here frees kilobytes, so 16 MB still holds the frees of thousands of
-    ///   executions: a use after free within an execution is caught as before. 1 MB was measured twice (ninth and
-    ///   twelfth rounds, docs/PERFORMANCE.md): gains in 60 s pairs that mostly did not hold over 5 minutes.
+    ///   allocator keeps touching warm memory instead of faulting in fresh pages. An execution here frees
+    ///   kilobytes, so 16 MB still holds the frees of thousands of executions: a use after free within an
+    ///   execution is caught as before. Smaller queues gave nothing that held (docs/PERFORMANCE.md#decisions).
     static let throughputASanDefaults = [("malloc_context_size", "0"), ("quarantine_size_mb", "16")]
 
     /// The user's `ASAN_OPTIONS` with each of ``throughputASanDefaults`` added that they do not set themselves.
@@ -177,6 +162,35 @@ enum FuzzProcess {
             text: String(decoding: collected.suffix(keep), as: UTF8.self))
     }
 
+    /// Runs `executable` to the end with its standard output and standard error kept apart (for a command whose
+    /// output is read, such as `swift package dump-package`).
+    static func capture(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read standard error on another thread, so that neither pipe can fill up and block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, [UInt8](outData), String(decoding: errData, as: UTF8.self))
+    }
+
     /// `swift` on the PATH (SwiftPM itself).
     static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
@@ -190,9 +204,8 @@ enum FuzzProcess {
 /// Building and checking the libFuzzer binaries.
 enum FuzzBuild {
     /// The fuzz build: ASan everywhere (`--sanitize=address`), libFuzzer's coverage instrumentation on the code
-    /// under test (``environment``: the root Package.swift then adds ``coverageFlags`` to the reference's modules
-    /// and the selection and differential harnesses), libFuzzer linked by Fuzz/Package.swift, with
-    /// ``asanCallbacks``.
+    /// under test (``environment``: the root Package.swift then gives it to the modules its table marks), libFuzzer
+    /// linked by Fuzz/Package.swift, with ``asanCallbacks``.
     static func arguments(fuzzPackage: String, product: String?, manifestCache: Bool = true) -> [String] {
         var args = ["build", "-c", "release", "--sanitize=address"] + asanCallbacks + ["--package-path", fuzzPackage]
         if !manifestCache { args += ["--manifest-cache", "none"] }
@@ -202,9 +215,7 @@ enum FuzzBuild {
 
     /// What the fuzz build sets for the manifests: coverage for the code under test, not for the generators,
     /// properties and checks around it. libFuzzer's work after each execution grows with the edges an input hits,
-    /// and two in three of the edges the shield binary covered were test code; without them `shield`, `auth`,
-    /// `url` and `template` reach the same reference coverage at 1.15–1.9× the executions (Fuzz/README.md,
-    /// "Coverage of the code under test").
+    /// so edges of test code cost executions and lead nowhere (docs/PERFORMANCE.md#decisions).
     static let coverageVariable = (name: "SCREENTIME_FUZZ_COVERAGE", value: "1")
 
     /// The environment of the `swift build` child: ours plus ``coverageVariable``.
@@ -223,7 +234,7 @@ enum FuzzBuild {
     /// the coverage pass after ASan, so an inline test becomes a coverage counter of its own (half the counters of a
     /// binary) and, while the fuzz build traced comparisons, was a traced comparison too
     /// (`__sanitizer_cov_trace_const_cmp1`, a call into libFuzzer that learns nothing from a shadow byte). The same
-    /// checks, so the same bugs are found; 1.1–2× the executions per second (Fuzz/README.md).
+    /// checks, so the same bugs are found, in more executions per second (docs/PERFORMANCE.md#decisions).
     static let asanCallbacks = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-asan-instrumentation-with-call-threshold=0"]
 
     /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:
@@ -251,46 +262,30 @@ enum FuzzBuild {
         #endif
     }
 
-    /// Where stc keeps the list of source files of its last successful fuzz build (``sourceList(root:)``).
+    /// Where stc keeps the record of its last successful fuzz build (``stamp(root:manifest:)``).
     static func sourceStamp(fuzzPackage: String) -> String { fuzzPackage + "/.build/stc-sources" }
 
-    /// The Swift files the fuzz build compiles (the root package's `Sources` and `Fuzz/Sources`), one path a line,
-    /// sorted. SwiftPM's cached plan of the Fuzz package does not see a file added to its path dependency (the
-    /// build then fails on whatever the new file declares), so when this list differs from the last successful
-    /// build's, the plan is cleared first.
-    static func sourceList(root: String) -> String {
-        // First line: the compiler flags, whose change SwiftPM does not notice either (see `build`).
+    /// The record of a fuzz build: first the flags (the build command's and each module's, from the manifest), then
+    /// after a `sources:` line the Swift files it compiles (the root package's `Sources` and `Fuzz/Sources`), one
+    /// path a line, sorted. SwiftPM notices neither: its cached plan of the Fuzz package does not see a file added
+    /// to its path dependency (the build then fails on whatever the new file declares), and it does not recompile
+    /// objects whose module flags changed in the manifest. So a new source list clears the plan, and new flags
+    /// remove the release build too.
+    static func stamp(root: String, manifest: FuzzManifest) -> String {
         var paths: [String] = []
         for directory in ["Sources", "Fuzz/Sources"] {
             let base = (root as NSString).appendingPathComponent(directory)
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: base)) ?? []
             paths += files.filter { $0.hasSuffix(".swift") }.map { directory + "/" + $0 }
         }
-        return flagsLine + "\n" + paths.sorted().joined(separator: "\n") + "\n"
+        let flags = ["build: " + commandLine(arguments(fuzzPackage: "Fuzz", product: nil))] + manifest.stampLines
+        return (flags + ["sources:"] + paths.sorted()).joined(separator: "\n") + "\n"
     }
 
-    /// The first line of the stamp: the flags every fuzz build passes to the compiler.
-    static let flagsLine = "flags: -sanitize=address, " + coverageFlags.joined(separator: " ")
-        + " where SCREENTIME_FUZZ_COVERAGE=1 puts it " + asanCallbacks.filter { $0 != "-Xswiftc" }.joined(separator: " ")
-        + "; " + noFakeStackFrameFlags.joined(separator: " ") + " outside " + fakeStackFrameModules.joined(separator: " ")
-
-    /// What the root Package.swift gives every module of a fuzz build but ``fakeStackFrameModules``, as it spells it
-    /// (a test compares): no stack-use-after-return detection, whose fake frames cannot catch anything where no
-    /// stack address is handed out, and took 14–23 % of the time of `shield` and `auth`.
-    static let noFakeStackFrameFlags = ["-Xllvm", "-asan-use-after-return=never"]
-
-    /// The modules that keep ASan's fake stack frames in a fuzz build: those that hand out the address of a stack
-    /// buffer (`withUnsafeTemporaryAllocation` and the like), sorted. The root Package.swift lists the same (a test
-    /// compares, and another that these are the modules making those calls).
-    static let fakeStackFrameModules = ["Benchmarking", "EncodingFuzzTargets", "ScreenTimeEncoding", "ScreenTimeSelection"]
-
-    /// The flags the root Package.swift gives the code under test when ``coverageVariable`` is 1, as it spells
-    /// them (a test compares): `-sanitize=fuzzer`'s coverage without comparison tracing. They are in the stamp
-    /// because SwiftPM does not recompile a dependency whose manifest flags changed; a new stamp does.
-    static let coverageFlags = [
-        "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table",
-        "-Xllvm", "-sanitizer-coverage-stack-depth",
-    ]
+    /// The flags part of a stamp: everything before its `sources:` line.
+    static func flagsPart(of stamp: String) -> Substring {
+        stamp.range(of: "\nsources:\n").map { stamp[..<$0.lowerBound] } ?? stamp[...]
+    }
 
     /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. When the
     /// package's source files changed since stc's last fuzz build, SwiftPM's cached plan is cleared first; a
@@ -298,11 +293,12 @@ enum FuzzBuild {
     static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
         guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
         let fuzz = try workspace.fuzzPackage()
-        let sources = sourceList(root: try workspace.requirePackage())
-        let stamp = sourceStamp(fuzzPackage: fuzz)
+        let root = try workspace.requirePackage()
+        let sources = stamp(root: root, manifest: try FuzzManifest.read(root: root, swift: swift))
+        let stampFile = sourceStamp(fuzzPackage: fuzz)
         var planIsStale = false
-        if let last = try? String(contentsOfFile: stamp, encoding: .utf8), last != sources {
-            if last.prefix(while: { $0 != "\n" }) != flagsLine {
+        if let last = try? String(contentsOfFile: stampFile, encoding: .utf8), last != sources {
+            if flagsPart(of: last) != flagsPart(of: sources) {
                 // SwiftPM keeps objects compiled without an `-Xllvm` option that is now given: compile afresh.
                 Console.error("stc: the fuzz build flags changed since the last fuzz build; removing its release build to compile everything again")
                 try? FileManager.default.removeItem(atPath: fuzz + "/.build/release")
@@ -327,7 +323,7 @@ enum FuzzBuild {
             }
             Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
         }
-        try? Data(sources.utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+        try? Data(sources.utf8).write(to: URL(fileURLWithPath: stampFile), options: .atomic)
     }
 
     private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {

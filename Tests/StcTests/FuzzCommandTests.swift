@@ -4,7 +4,7 @@ import Testing
 /// `stc fuzz`, run as a user would. Nothing here builds or runs libFuzzer (that is scripts/ci-fuzz.sh and
 /// scripts/demo-planted-bug.sh); these check the in-process workflow, the messages and the exit codes.
 @Suite struct FuzzCommandTests {
-    static let subcommands = ["list", "run", "replay", "add", "merge"]
+    static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
@@ -130,18 +130,39 @@ import Testing
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// Puts a stand-in `swift` in `<package>/bin`: it appends its arguments to `<package>/calls`, then runs `script`.
+    /// Puts a stand-in `swift` in `<package>/bin`. Asked for `package … dump-package`, it prints
+    /// `<package>/dump-package.json` (``standInManifest(flags:)``, which a test may rewrite) when
+    /// SCREENTIME_FUZZ_COVERAGE=1 is set; anything else it appends to `<package>/calls`, then runs `script`.
     /// The package's stand-in fuzzer is moved to `<package>/built-url`, for the script to "build" by copying it
     /// back. Returns a PATH that finds the stand-in first, and the stand-in's location.
     static func standInSwift(in package: URL, script: String) throws -> (path: String, swift: URL) {
         try FileManager.default.moveItem(
             at: package.appendingPathComponent("Fuzz/.build/release/url"), to: package.appendingPathComponent("built-url"))
+        try Data(standInManifest(flags: ["-Xllvm", "-asan-use-after-return=never"]).utf8)
+            .write(to: package.appendingPathComponent("dump-package.json"))
         let bin = package.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let swift = bin.appendingPathComponent("swift")
-        try Data("#!/bin/sh\necho \"swift $* [coverage=$SCREENTIME_FUZZ_COVERAGE]\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
+        try Data("#!/bin/sh\n\(standInDumpPackage(package))\necho \"swift $* [coverage=$SCREENTIME_FUZZ_COVERAGE]\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         return (bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), swift)
+    }
+
+    /// The stand-in `swift`'s answer to `dump-package`, as a shell snippet.
+    static func standInDumpPackage(_ package: URL) -> String {
+        """
+        case " $* " in *" dump-package "*)
+          [ "$SCREENTIME_FUZZ_COVERAGE" = 1 ] || { echo 'error: SCREENTIME_FUZZ_COVERAGE is not 1' >&2; exit 1; }
+          cat '\(package.path)/dump-package.json'; exit 0 ;;
+        esac
+        """
+    }
+
+    /// What `swift package dump-package` prints for a package with one module, `Lib`, given these flags.
+    static func standInManifest(flags: [String]) -> String {
+        let quoted = flags.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"{"name": "Stand-in", "targets": [{"name": "Lib", "type": "regular", "settings": [{"kind": {"unsafeFlags": {"_0": ["#
+            + quoted + #"]}}, "tool": "swift"}]}, {"name": "LibTests", "type": "test", "settings": []}]}"#
     }
 
     @Test func aBuildThatFailsOnAStalePlanIsRetriedWithoutTheCaches() throws {
@@ -170,7 +191,9 @@ import Testing
 
         // A build that fails for another reason is not retried.
         try FileManager.default.removeItem(at: fuzzer)
-        try Data("#!/bin/sh\necho \"swift $*\" >> '\(package.path)/calls2'\necho 'error: cannot find x in scope'\nexit 1\n".utf8).write(to: swift)
+        try Data(
+            "#!/bin/sh\n\(Self.standInDumpPackage(package))\necho \"swift $*\" >> '\(package.path)/calls2'\necho 'error: cannot find x in scope'\nexit 1\n".utf8
+        ).write(to: swift)
         let broken = try StcBinary.run(
             ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
         #expect(broken.status == 2, "\(broken.stdout)\(broken.stderr)")
@@ -220,23 +243,19 @@ import Testing
         let again = try build()  // the new list was recorded
         #expect(!again.call.contains("--manifest-cache none"), "\(again.call)")
 
-        // A stamp from a build with other compiler flags: the release build is removed and compiled afresh.
+        // The stamp records the build command and each module's flags as the manifest gives them.
         let stamp = package.appendingPathComponent("Fuzz/.build/stc-sources")
         let recorded = try String(contentsOf: stamp, encoding: .utf8)
-        // The stamp names the coverage flags the root manifest gives (SwiftPM would not recompile for a change there).
-        let manifest = try String(contentsOf: StcBinary.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let coverage = try #require(manifest.range(of: "== \"1\""))
-        let list = try #require(manifest[coverage.upperBound...].range(of: #"unsafeFlags\(\[([^\]]*)\]"#, options: .regularExpression))
-        let coverageFlags = Self.quoted(manifest[list])
-        #expect(coverageFlags.contains("-sanitize=address") && coverageFlags.count >= 2, "\(coverageFlags)")
-        // ...and the modules that keep ASan's fake stack frames, outside which the manifest turns them off.
-        let (fakeStackModules, noFakeStack) = try Self.fakeStackFrameSettings(manifest)
         #expect(
             recorded.hasPrefix(
-                "flags: -sanitize=address, \(coverageFlags.joined(separator: " ")) where SCREENTIME_FUZZ_COVERAGE=1 puts it -Xllvm -asan-instrumentation-with-call-threshold=0; "
-                    + "\(noFakeStack.joined(separator: " ")) outside \(fakeStackModules.joined(separator: " "))\n"),
+                "build: SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz\n"
+                    + "module Lib: -Xllvm -asan-use-after-return=never\nsources:\n"),
             "\(recorded)")
-        try Data(("flags: -sanitize=fuzzer,address\n" + recorded.drop { $0 != "\n" }.dropFirst()).utf8).write(to: stamp)
+        #expect(recorded.contains("\nSources/Lib/B.swift\n"), "\(recorded)")
+        // The manifest gives a module other flags (SwiftPM would not recompile it): the release build is removed
+        // and compiled afresh.
+        try Data(Self.standInManifest(flags: ["-sanitize=address", "-sanitize-coverage=edge"]).utf8)
+            .write(to: package.appendingPathComponent("dump-package.json"))
         let marker = package.appendingPathComponent("Fuzz/.build/release/old-object.o")
         try Data("o".utf8).write(to: marker)
         let reflagged = try build()
@@ -246,16 +265,15 @@ import Testing
         #expect(reflagged.call.contains("-asan-instrumentation-with-call-threshold=0"), "\(reflagged.call)")
     }
 
-    /// The string literals in a piece of the manifest, in order.
-    static func quoted(_ text: Substring) -> [String] {
-        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-    }
-
-    /// The root manifest's `fakeStackFrameModules` (sorted) and the flags it gives every other module of a fuzz build.
-    static func fakeStackFrameSettings(_ manifest: String) throws -> (modules: [String], flags: [String]) {
-        let list = try #require(manifest.range(of: #"let fakeStackFrameModules: Set<String> = \[[^\]]*\]"#, options: .regularExpression))
-        let flags = try #require(manifest[list.upperBound...].range(of: #"unsafeFlags\(\[[^\]]*\]"#, options: .regularExpression))
-        return (quoted(manifest[list]).sorted(), quoted(manifest[flags]))
+    /// `stc fuzz modules` on this package: each module's name, whether a fuzz build gives it coverage, and whether
+    /// it keeps ASan's fake stack frames, as the manifest says.
+    static func fuzzModules() throws -> [(name: String, coverage: Bool, fakeFrames: Bool)] {
+        let run = try StcBinary.run(["fuzz", "modules"])
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            return (fields[0], fields.count > 1 && fields[1] == "coverage", fields.count > 2 && fields[2] == "fake-frames")
+        }
     }
 
     /// ASan's stack-use-after-return check can only fire where a stack address outlives its call. The modules of
@@ -263,9 +281,7 @@ import Testing
     /// using one of these calls must be added to the manifest's list, and one that stops, taken off it.
     @Test func fakeStackFramesAreKeptExactlyWhereStackAddressesAreHandedOut() throws {
         let root = StcBinary.packageRoot
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let (listed, flags) = try Self.fakeStackFrameSettings(manifest)
-        #expect(flags == ["-Xllvm", "-asan-use-after-return=never"])
+        let listed = try Self.fuzzModules().filter(\.fakeFrames).map(\.name).sorted()
         let calls = ["withUnsafeTemporaryAllocation", "withUnsafeBytes(of:", "withUnsafeMutableBytes(of:", "withUnsafePointer(to:", "withUnsafeMutablePointer(to:"]
         let sources = root.appendingPathComponent("Sources")
         var using: [String] = []
@@ -279,7 +295,7 @@ import Testing
             if code.contains(where: { line in calls.contains(where: line.contains) }) { using.append(module) }
         }
         #expect(using.contains("ScreenTimeSelection"), "the scan found none of the calls: \(using)")
-        #expect(listed == using, "Package.swift's fakeStackFrameModules \(listed); modules that hand out stack addresses \(using)")
+        #expect(listed == using, "modules that keep fake stack frames \(listed); modules that hand out stack addresses \(using)")
     }
 
     @Test func runWithJobsSumsWhatTheJobsDid() throws {

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in SelectionFuzzTargets, which
+// libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in _SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import SelectionFuzzTargets
+import _SelectionFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

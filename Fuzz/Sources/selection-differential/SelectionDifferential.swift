@@ -1,6 +1,6 @@
 // libFuzzer shim for the `selection-differential` target. The harness body is FuzzTargets.selectionDifferential
-// in DifferentialFuzzTargets, which `swift test` and `stc fuzz replay` also run on every corpus file.
-import DifferentialFuzzTargets
+// in _DifferentialFuzzTargets, which `swift test` and `stc fuzz replay` also run on every corpus file.
+import _DifferentialFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `selection-json` target. The harness body is FuzzTargets.selectionJSON in SelectionFuzzTargets, which
+// libFuzzer shim for the `selection-json` target. The harness body is FuzzTargets.selectionJSON in _SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import SelectionFuzzTargets
+import _SelectionFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in StructuredFuzzTargets, which
+// libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in _StructuredFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import StructuredFuzzTargets
+import _StructuredFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `template` target. The harness body is FuzzTargets.template in EncodingFuzzTargets, which
+// libFuzzer shim for the `template` target. The harness body is FuzzTargets.template in _EncodingFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import EncodingFuzzTargets
+import _EncodingFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-// libFuzzer shim for the `url` target. The harness body is FuzzTargets.url in EncodingFuzzTargets, which
+// libFuzzer shim for the `url` target. The harness body is FuzzTargets.url in _EncodingFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
-import EncodingFuzzTargets
+import _EncodingFuzzTargets
 import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,0 +1,117 @@
+@_exported import _FuzzCore  // the shims of the selection targets import only this module
+import ScreenTimeSelection
+
+extension FuzzTargets {
+    /// The targets of this module, in `stc fuzz list` order.
+    public static let selectionTargets = [selectionDecode, selectionJSON]
+
+    /// `selection-decode`: any bytes as the stored string. Decoding is total; when it succeeds the canonical
+    /// string is a fixed point, equality holds through it, counts and order are consistent.
+    ///
+    /// `maxLength` 512: base64 of up to 384 JSON bytes, enough for the members and one short token, or the
+    /// required members and one device-sized (128-byte) token; the JSON grammar itself is `selection-json`'s job.
+    public static let selectionDecode = FuzzTarget(
+        name: "selection-decode", summary: "any bytes as the stored base64 string: total decode, canonical fixed point",
+        maxLength: 512,
+        inPlace: { bytes in
+        do throws(SelectionDecodingError) {
+            return SelectionInvariants.check(try SelectionDecoder.decode(bytes), layer: .base64)
+        } catch {
+            return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
+        }
+    })
+
+    /// `selection-json`: any bytes as the JSON inside the base64, so the fuzzer explores the parser. The same
+    /// invariants as `selection-decode`, with the fixed point taken on the canonical JSON.
+    ///
+    /// `maxLength` 512: all seven members and one device-sized token (about 410 bytes).
+    public static let selectionJSON = FuzzTarget(
+        name: "selection-json", summary: "any bytes as the selection JSON: strict parse, schema, canonical fixed point",
+        maxLength: 512,
+        inPlace: { bytes in
+        do throws(SelectionDecodingError) {
+            // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job, and
+            // skipping it here leaves more executions per second for the parser.
+            return SelectionInvariants.check(try SelectionDecoder.decodeJSON(bytes), layer: .json)
+        } catch {
+            if error.code < .json {
+                return HarnessFailure("decodeJSON reported a base64-level error", "\(error)")
+            }
+            return SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
+        }
+    })
+}
+
+/// The invariants of `SPEC.md` §1 checked on one decode result.
+public enum SelectionInvariants {
+    /// Where the canonical fixed point is checked: on the stored base64 string, or on the JSON inside it.
+    public enum Layer: Sendable { case base64, json }
+
+    public static func check(_ report: SelectionDecoder.Report, layer: Layer) -> HarnessFailure? {
+        let x = report.selection
+        let fixedPointFailure: HarnessFailure?
+        switch layer {
+        case .base64:
+            fixedPointFailure = fixedPoint(
+                x, names: ("canonical string", "decode", "canonical"), form: \.canonicalBase64, show: { $0 },
+                read: { (text: String) throws(SelectionDecodingError) in try FamilyActivitySelection(storedBase64: text) })
+        case .json:
+            fixedPointFailure = fixedPoint(
+                x, names: ("canonical JSON", "decodeJSON", "canonicalJSON"), form: \.canonicalJSON,
+                show: { String(decoding: $0, as: UTF8.self) },
+                read: { (json: [UInt8]) throws(SelectionDecodingError) in try SelectionDecoder.decodeJSON(json).selection })
+        }
+        if let fixedPointFailure { return fixedPointFailure }
+        for kind in SelectionTokenKind.allCases {
+            let written = report.writtenTokenCounts[kind] ?? -1
+            if written < x.count(of: kind) {
+                return HarnessFailure("fewer tokens written than decoded", "\(kind): \(written) < \(x.count(of: kind))")
+            }
+            let ordered = x.orderedTokenData(of: kind)
+            if ordered.count != x.count(of: kind) { return HarnessFailure("stable order lost or added tokens", "\(kind)") }
+            for (a, b) in zip(ordered, ordered.dropFirst()) where !a.utf8.lexicographicallyPrecedes(b.utf8) {
+                return HarnessFailure("stable order is not strictly ascending", "\(kind): \(a) then \(b)")
+            }
+            let sizes = report.tokenByteCounts[kind] ?? []
+            if let bad = sizes.first(where: { $0 < 1 || $0 > 1024 }) {
+                return HarnessFailure("a token outside 1…1024 bytes was accepted", "\(kind): \(bad) bytes")
+            }
+        }
+        if x.union(x).applicationTokens != x.applicationTokens || !x.subtracting(x).applicationTokens.isEmpty {
+            return HarnessFailure("set algebra on a selection and itself is wrong")
+        }
+        return nil
+    }
+
+    /// The canonical form `form(x)` reads back as `x`, and writing that again gives the same form.
+    static func fixedPoint<Form: Equatable>(
+        _ x: FamilyActivitySelection, names: (form: String, read: String, write: String),
+        form: (FamilyActivitySelection) -> Form, show: (Form) -> String,
+        read: (Form) throws(SelectionDecodingError) -> FamilyActivitySelection
+    ) -> HarnessFailure? {
+        let canonical = form(x)
+        let y: FamilyActivitySelection
+        do {
+            y = try read(canonical)
+        } catch {
+            return HarnessFailure("the \(names.form) does not decode", "\(error); canonical \(show(canonical))")
+        }
+        if y != x { return HarnessFailure("\(names.read)(\(names.write)(x)) != x", show(canonical)) }
+        if form(y) != canonical {
+            return HarnessFailure("\(names.write)(\(names.read)(\(names.write)(x))) != \(names.write)(x)", show(canonical))
+        }
+        return nil
+    }
+
+    public static func check(_ error: SelectionDecodingError, inputLength: Int?, inJSONLength: Int?) -> HarnessFailure? {
+        if error.offset < 0 { return HarnessFailure("negative error offset", "\(error)") }
+        if !error.offsetIsInJSON, let inputLength, error.offset > max(inputLength, SelectionDecoder.maximumBase64Length) {
+            return HarnessFailure("base64 error offset past the input", "\(error), input \(inputLength) bytes")
+        }
+        if error.offsetIsInJSON, let inJSONLength, error.offset > inJSONLength {
+            return HarnessFailure("JSON error offset past the JSON", "\(error), JSON \(inJSONLength) bytes")
+        }
+        if error.detail.isEmpty { return HarnessFailure("error without a detail", "\(error.code)") }
+        return nil
+    }
+}
