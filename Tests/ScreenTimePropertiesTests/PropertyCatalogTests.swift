@@ -18,15 +18,37 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
     /// Properties whose failure is a reported finding (see the final report); each stays visible as a known issue.
     static let knownIssues: [String: String] = [:]
 
+    /// The checked-in corpus: `corpus/<property>/regressions/` holds the cases `stc check` saved (SPEC §6).
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("corpus").path
+
+    /// How `swift test` runs a property: its saved regressions first, then random cases; nothing is written.
+    static func configuration(regressions root: String = corpus) -> RunConfiguration {
+        RunConfiguration(seed: 20_240_601, iterations: iterations, regressions: RegressionStore(root: root), saveFailures: false)
+    }
+
     @Test(arguments: names)
     func holds(name: String) throws {
         let property = try #require(ReferenceProperties.catalog.property(named: name))
-        let result = property.check(RunConfiguration(seed: 20_240_601, iterations: Self.iterations, saveFailures: false))
+        let result = property.check(Self.configuration())
         if let finding = Self.knownIssues[name] {
             withKnownIssue(Comment(rawValue: finding)) { expectPropertyPasses(result) }
         } else {
             expectPropertyPasses(result)
         }
+    }
+
+    /// A case saved under `corpus/<property>/regressions/` is replayed by `swift test` before any random case: a
+    /// failure `stc check` found stays a failing test until the bug is fixed.
+    @Test func savedRegressionsAreReplayedFirst() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-catalog-\(UInt64.random(in: 0 ... .max))").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let name = "url.round-trip"
+        let property = try #require(ReferenceProperties.catalog.property(named: name))
+        _ = try RegressionStore(root: root).save([7, 1, 2, 3], property: name)
+        let result = property.check(Self.configuration(regressions: root))
+        #expect(result.regressionsReplayed == 1)
+        #expect(result.passed)
     }
 
     @Test func catalogIsLargeNamedAndSummarized() {
