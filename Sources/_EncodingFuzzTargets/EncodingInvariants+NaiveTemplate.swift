@@ -37,14 +37,20 @@ extension EncodingInvariants {
                 while i < t.count {  // t[i] is a `{`
                     let start = i
                     let nextOpen = firstIndex(of: UInt8(ascii: "{"), in: t, from: i + 1)
-                    i = nextOpen  // the first `{` after this one, so also the first after a placeholder that ends before it
+                    // The first `{` after this one, so also the first after a placeholder that ends before it.
+                    i = nextOpen
                     // The next brace is a `}` when there is one before the next `{`.
-                    let close = firstIndex(of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: start + 1)
+                    let close = firstIndex(
+                        of: UInt8(ascii: "}"), in: UnsafeBufferPointer(rebasing: t[..<nextOpen]), from: start + 1)
                     guard close < nextOpen else { continue }
-                    let bar = firstIndex(of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: start + 1)
+                    let bar = firstIndex(
+                        of: UInt8(ascii: "|"), in: UnsafeBufferPointer(rebasing: t[..<close]), from: start + 1)
                     let key = UnsafeBufferPointer(rebasing: t[(start + 1)..<bar])
-                    guard !key.isEmpty, keyByteTable.withUnsafeBufferPointer({ isKey in key.allSatisfy { isKey[Int($0)] } }) else { continue }
-                    let placeholder = Piece.placeholder(key: (start + 1)..<bar, fallback: bar < close ? (bar + 1)..<close : nil)
+                    guard !key.isEmpty,
+                        keyByteTable.withUnsafeBufferPointer({ isKey in key.allSatisfy { isKey[Int($0)] } })
+                    else { continue }
+                    let placeholder = Piece.placeholder(
+                        key: (start + 1)..<bar, fallback: bar < close ? (bar + 1)..<close : nil)
                     let literal = literalStart..<start
                     literalStart = close + 1
                     if literal.isEmpty { return placeholder }
@@ -59,7 +65,9 @@ extension EncodingInvariants {
 
         /// Template `t` with the key of each placeholder for which `newName` gives a name replaced by that name
         /// (at most `longestName` bytes).
-        static func unparse(_ t: UnsafeBufferPointer<UInt8>, longestName: Int, _ newName: (String) -> String?) -> String {
+        static func unparse(
+            _ t: UnsafeBufferPointer<UInt8>, longestName: Int, _ newName: (String) -> String?
+        ) -> String {
             // A placeholder is at least 3 bytes and its key at least 1: renaming adds at most `longestName - 1`
             // bytes to each.
             let capacity = t.count + (t.count / 3) * max(longestName - 1, 0)
@@ -73,7 +81,9 @@ extension EncodingInvariants {
                     case .placeholder(let keyRange, let fallback):
                         out[o] = UInt8(ascii: "{")
                         o += 1
-                        if let name = newName(String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self)) {
+                        if let name = newName(
+                            String(decoding: UnsafeBufferPointer(rebasing: t[keyRange]), as: UTF8.self))
+                        {
                             o = withUTF8(name) { write($0[...], to: out, at: o) }
                         } else {
                             o = write(t[keyRange], to: out, at: o)
@@ -91,7 +101,9 @@ extension EncodingInvariants {
         }
 
         /// Copies `part` to `out` at `o`; the offset after it.
-        static func write(_ part: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+        static func write(
+            _ part: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int
+        ) -> Int {
             guard let base = part.base.baseAddress, let target = out.baseAddress, !part.isEmpty else { return o }
             UnsafeMutableRawPointer(target + o).copyMemory(from: base + part.startIndex, byteCount: part.count)
             return o + part.count

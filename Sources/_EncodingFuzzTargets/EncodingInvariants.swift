@@ -19,7 +19,9 @@ public enum EncodingInvariants {
     // MARK: Bytes
 
     /// `a == b` byte for byte (`memcmp`).
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Bytes.equal(a, b) }
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        UTF8Bytes.equal(a, b)
+    }
 
     static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var text = text
@@ -43,7 +45,8 @@ public enum EncodingInvariants {
 
     /// The index of the first `byte` at or after `from`, or `b.count`.
     static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        guard from < b.count, let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), b.count - from) else {
+        guard from < b.count, let base = b.baseAddress, let hit = memchr(base + from, Int32(byte), b.count - from)
+        else {
             return b.count
         }
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))

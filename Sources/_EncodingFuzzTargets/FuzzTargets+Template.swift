@@ -12,7 +12,8 @@ extension FuzzTargets {
     ///
     /// `maxLength` 1024: room for several placeholders, fallbacks and `key=value` items.
     public static let template = FuzzTarget(
-        name: "template", summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys",
+        name: "template",
+        summary: "bytes as a shield-text template + NUL-separated key=value items: one pass, no leaks, missing keys",
         maxLength: 1024,
         inPlace: { input in EncodingInvariants.checkTemplate(input, as: ShieldTextTemplate.self) })
 }
@@ -25,8 +26,12 @@ extension EncodingInvariants {
         bytes.withUnsafeBufferPointer(splitTemplateInput)
     }
 
-    public static func splitTemplateInput(_ b: UnsafeBufferPointer<UInt8>) -> (template: String, values: [String: String?]) {
-        func string(_ range: Range<Int>) -> String { EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range])) }
+    public static func splitTemplateInput(
+        _ b: UnsafeBufferPointer<UInt8>
+    ) -> (template: String, values: [String: String?]) {
+        func string(_ range: Range<Int>) -> String {
+            EncodingInvariants.string(UnsafeBufferPointer(rebasing: b[range]))
+        }
         var end = firstIndex(of: 0, in: b, from: 0)
         let template = string(0..<end)
         var items = 0  // counted first, so that the dictionary is allocated once
@@ -49,14 +54,20 @@ extension EncodingInvariants {
         return (template, values)
     }
 
-    public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? { checkTemplate(bytes, as: ShieldTextTemplate.self) }
+    public static func checkTemplate(_ bytes: [UInt8]) -> HarnessFailure? {
+        checkTemplate(bytes, as: ShieldTextTemplate.self)
+    }
 
-    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: [UInt8], as template: Template.Type) -> HarnessFailure? {
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(
+        _ bytes: [UInt8], as template: Template.Type
+    ) -> HarnessFailure? {
         bytes.withUnsafeBufferPointer { checkTemplate($0, as: template) }
     }
 
     /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
-    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(_ bytes: UnsafeBufferPointer<UInt8>, as _: Template.Type) -> HarnessFailure? {
+    public static func checkTemplate<Template: ShieldTextTemplateUnderTest>(
+        _ bytes: UnsafeBufferPointer<UInt8>, as _: Template.Type
+    ) -> HarnessFailure? {
         let (text, values) = splitTemplateInput(bytes)
         let template = Template(text)
         let rendering = template.render(values)
@@ -89,18 +100,31 @@ extension EncodingInvariants {
         let hasValues = values.values.contains { ($0 ?? "").isEmpty == false }
         if hasValues || !rendering.missing.isEmpty {
             let renaming = !rendering.missing.isEmpty
-            guard let same = substitutesBack(template, text, values, rendering, position, standIns: hasValues, renaming: renaming) else {
+            guard
+                let same = substitutesBack(
+                    template, text, values, rendering, position, standIns: hasValues, renaming: renaming)
+            else {
                 return HarnessFailure("missing lists a key that is not in keys", "\(rendering.missing)")
             }
             if !same {
-                if hasValues, substitutesBack(template, text, values, rendering, position, standIns: true, renaming: false) == false {
-                    return HarnessFailure("substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
+                if hasValues,
+                    substitutesBack(
+                        template, text, values, rendering, position, standIns: true, renaming: false) == false
+                {
+                    return HarnessFailure(
+                        "substituted text was re-scanned or depends on the values' text", "template \(preview(text))")
                 }
-                if renaming, substitutesBack(template, text, values, rendering, position, standIns: false, renaming: true) == false {
-                    return HarnessFailure("the name of a key without a value shows in the output", "keys \(rendering.missing), template \(preview(text))")
+                if renaming,
+                    substitutesBack(
+                        template, text, values, rendering, position, standIns: false, renaming: true) == false
+                {
+                    return HarnessFailure(
+                        "the name of a key without a value shows in the output",
+                        "keys \(rendering.missing), template \(preview(text))")
                 }
                 return HarnessFailure(
-                    "rendering with stand-ins for the values and fresh names for the keys without one differs", "template \(preview(text))")
+                    "rendering with stand-ins for the values and fresh names for the keys without one differs",
+                    "template \(preview(text))")
             }
         }
         return nil
@@ -156,7 +180,10 @@ extension EncodingInvariants {
             defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
             let opaque: String
             if renaming {
-                guard let renamedText = renamingKeysWithoutValue(text, values, rendering, position, moving: &standInValues) else { return nil }
+                guard
+                    let renamedText = renamingKeysWithoutValue(
+                        text, values, rendering, position, moving: &standInValues)
+                else { return nil }
                 opaque = Template(renamedText).render(standInValues).text
             } else {
                 opaque = template.render(standInValues).text
@@ -193,8 +220,8 @@ extension EncodingInvariants {
     /// name (`zz` and a number, in neither `values` nor the template's keys), each key's entry in `moved` (if
     /// any, so nil or empty) moved to its new name. Nil when a missing key is not in `keys`.
     static func renamingKeysWithoutValue(
-        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ position: KeyPositions,
-        moving moved: inout [String: String?]
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering,
+        _ position: KeyPositions, moving moved: inout [String: String?]
     ) -> String? {
         withUnsafeTemporaryAllocation(of: String?.self, capacity: position.keys.count) { renamed -> String? in
             renamed.initialize(repeating: nil)  // by position in `keys`
@@ -233,7 +260,8 @@ extension EncodingInvariants {
     /// first time it appears it must be the next key of `keys` not met yet, and, when it has no value, the next
     /// of `rendering.missing`. `position` maps each of `keys` (which are distinct) to its index.
     static func matchesNaive(
-        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String], _ position: KeyPositions
+        _ text: String, _ values: [String: String?], _ rendering: ShieldTextTemplate.Rendering, _ keys: [String],
+        _ position: KeyPositions
     ) -> Bool {
         // A key's value, looked up once: `values[keys[k]]` is `values[key]` when `position[key] == k`.
         withUnsafeTemporaryAllocation(of: String?.self, capacity: keys.count) { value in
@@ -275,8 +303,12 @@ extension EncodingInvariants {
     }
 
     /// `at + part.count` when `out` goes on at `at` with `part`, else nil.
-    static func continues(_ out: UnsafeBufferPointer<UInt8>, at: Int, with part: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard part.count <= out.count - at, equal(UnsafeBufferPointer(rebasing: part), UnsafeBufferPointer(rebasing: out[at..<(at + part.count)])) else {
+    static func continues(
+        _ out: UnsafeBufferPointer<UInt8>, at: Int, with part: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Int? {
+        guard part.count <= out.count - at,
+            equal(UnsafeBufferPointer(rebasing: part), UnsafeBufferPointer(rebasing: out[at..<(at + part.count)]))
+        else {
             return nil
         }
         return at + part.count
@@ -298,19 +330,28 @@ extension EncodingInvariants {
             if Set(rendering.missing).count != rendering.missing.count {
                 return HarnessFailure("missing lists a key twice", "\(rendering.missing)")
             }
-            return HarnessFailure("missing is not the keys without a value in order of first appearance", "got \(rendering.missing), expected \(expected.missing)")
+            return HarnessFailure(
+                "missing is not the keys without a value in order of first appearance",
+                "got \(rendering.missing), expected \(expected.missing)")
         }
         if keys != naive.keys { return HarnessFailure("keys differ from the naive parser", "got \(keys)") }
-        return HarnessFailure("rendering, keys and missing agree with the naive renderer, but not piece by piece", "template \(preview(text))")
+        return HarnessFailure(
+            "rendering, keys and missing agree with the naive renderer, but not piece by piece",
+            "template \(preview(text))")
     }
 
     /// Whether `text` with every stand-in (NUL, n in decimal without leading zeros, NUL, n < originals.count)
     /// replaced by `originals[n]` is `expected`; any other NUL stays a NUL.
-    static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: [String], _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func matchesSubstituted(
+        _ text: UnsafeBufferPointer<UInt8>, _ originals: [String], _ expected: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         originals.withUnsafeBufferPointer { matchesSubstituted(text, $0, expected) }
     }
 
-    static func matchesSubstituted(_ text: UnsafeBufferPointer<UInt8>, _ originals: UnsafeBufferPointer<String>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func matchesSubstituted(
+        _ text: UnsafeBufferPointer<UInt8>, _ originals: UnsafeBufferPointer<String>,
+        _ expected: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         var i = 0
         var e = 0
         /// Whether `expected[e...]` starts with `part`; moves `e` past it.
@@ -326,7 +367,9 @@ extension EncodingInvariants {
             i = nul
             if i == text.count { break }
             let end = firstIndex(of: 0, in: text, from: i + 1)
-            if end < text.count, let n = decimal(UnsafeBufferPointer(rebasing: text[(i + 1)..<end])), n < originals.count {
+            if end < text.count, let n = decimal(UnsafeBufferPointer(rebasing: text[(i + 1)..<end])),
+                n < originals.count
+            {
                 guard withUTF8(originals[n], consume) else { return false }
                 i = end + 1
             } else {
@@ -339,7 +382,9 @@ extension EncodingInvariants {
 
     /// The value of canonical decimal digits (no sign, no leading zero unless just "0"), nil otherwise.
     static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 6, digits.count == 1 || digits[0] != UInt8(ascii: "0") else { return nil }
+        guard !digits.isEmpty, digits.count <= 6, digits.count == 1 || digits[0] != UInt8(ascii: "0") else {
+            return nil
+        }
         var n = 0
         for d in digits {
             guard d >= UInt8(ascii: "0"), d <= UInt8(ascii: "9") else { return nil }

@@ -11,30 +11,39 @@ extension FuzzTargets {
     ///
     /// `maxLength` 512: the codec works byte by byte, so longer inputs add time and nothing else.
     public static let url = FuzzTarget(
-        name: "url", summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode",
+        name: "url",
+        summary: "bytes as text to percent-encode and as a component to decode: round trip, alphabet, strict decode",
         maxLength: 512,
         inPlace: { input in EncodingInvariants.checkURL(input, ReferencePercentCodec.self) })
 }
 
 /// The `url` checks: the encoder's alphabet and round trip, and strict decoding against a naive second decoder.
 extension EncodingInvariants {
-    public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? { checkURL(bytes, codec: ReferencePercentCodec.self) }
+    public static func checkURL(_ bytes: [UInt8]) -> HarnessFailure? {
+        checkURL(bytes, codec: ReferencePercentCodec.self)
+    }
 
     public static func checkURL<Codec: PercentCodecUnderTest>(_ bytes: [UInt8], codec: Codec.Type) -> HarnessFailure? {
         bytes.withUnsafeBufferPointer { input in checkURL(input, codec) }
     }
 
     /// The checks on bytes in place (libFuzzer's buffer: no copy into an array).
-    public static func checkURL<Codec: PercentCodecUnderTest>(_ input: UnsafeBufferPointer<UInt8>, _: Codec.Type) -> HarnessFailure? {
+    public static func checkURL<Codec: PercentCodecUnderTest>(
+        _ input: UnsafeBufferPointer<UInt8>, _: Codec.Type
+    ) -> HarnessFailure? {
         // 1. As text: any bytes, made into a String (ill-formed UTF-8 becomes U+FFFD).
         let text = string(input)
         let isUTF8 = sameBytes(text, input)  // nothing was repaired
         let encoded = Codec.encodeComponent(text)
-        if let failure = withUTF8(encoded, { out in withUTF8(text) { checkEncoderOutput(out, of: $0) } }) { return failure }
+        if let failure = withUTF8(encoded, { out in withUTF8(text) { checkEncoderOutput(out, of: $0) } }) {
+            return failure
+        }
         do throws(PercentDecodingError) {
             let decoded = try Codec.decodeComponent(encoded)
             if !sameBytes(decoded, text) {
-                return HarnessFailure("decode(encode(s)) != s", "s = \(hexPreview(Array(text.utf8))), got \(hexPreview(Array(decoded.utf8)))")
+                return HarnessFailure(
+                    "decode(encode(s)) != s",
+                    "s = \(hexPreview(Array(text.utf8))), got \(hexPreview(Array(decoded.utf8)))")
             }
         } catch {
             return HarnessFailure("decoding the encoder's output failed", "\(error); encoded \(preview(encoded))")
@@ -49,7 +58,8 @@ extension EncodingInvariants {
             // them back), so they are not repeated; if it wrote anything else, one of the two is wrong.
             if !sameBytes(rawEncoded, encoded) {
                 return HarnessFailure(
-                    "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8", "\(preview(rawEncoded)) against \(preview(encoded))")
+                    "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8",
+                    "\(preview(rawEncoded)) against \(preview(encoded))")
             }
         } else {
             if let failure = withUTF8(rawEncoded, { checkEncoderOutput($0, of: input) }) { return failure }
@@ -58,7 +68,8 @@ extension EncodingInvariants {
                 return HarnessFailure("ill-formed UTF-8 decoded without an error", hexPreview(input))
             } catch {
                 if error.code != .invalidUTF8 {
-                    return HarnessFailure("encoded ill-formed UTF-8 failed with \(error.code), not invalidUTF8", "\(error)")
+                    return HarnessFailure(
+                        "encoded ill-formed UTF-8 failed with \(error.code), not invalidUTF8", "\(error)")
                 }
             }
         }
@@ -70,20 +81,26 @@ extension EncodingInvariants {
             switch result {
             case .success(let decoded):
                 guard let unescaped else {
-                    return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(input))")
+                    return HarnessFailure(
+                        "decode accepted an invalid component",
+                        "naive decoder: \(PercentDecodingError.Code.invalidPercentEncoding); input \(preview(input))")
                 }
                 // A String's bytes are well-formed UTF-8: equal to them, the naive decoder's bytes pass its UTF-8
                 // check too, so that check is only made when they differ (to say which failure it is).
                 if !sameBytes(decoded, unescaped) {
                     if !isWellFormedUTF8(unescaped) {
-                        return HarnessFailure("decode accepted an invalid component", "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(input))")
+                        return HarnessFailure(
+                            "decode accepted an invalid component",
+                            "naive decoder: \(PercentDecodingError.Code.invalidUTF8); input \(preview(input))")
                     }
                     return HarnessFailure("decode differs from the naive decoder", "input \(preview(input))")
                 }
                 // What decodes, re-encoded, decodes to the same text. When it decoded to the input itself (no
                 // escapes), that is decode(encode(text)) == text, checked in part 1 on the same bytes.
                 if !sameBytes(decoded, input) {
-                    let again = Result { () throws(PercentDecodingError) in try Codec.decodeComponent(Codec.encodeComponent(decoded)) }
+                    let again = Result { () throws(PercentDecodingError) in
+                        try Codec.decodeComponent(Codec.encodeComponent(decoded))
+                    }
                     if case .success(let value) = again, sameBytes(value, decoded) {} else {
                         return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(input))
                     }
@@ -107,7 +124,9 @@ extension EncodingInvariants {
 
     /// Exactly one output satisfies the rules above (each input byte has exactly one allowed encoding), so the
     /// check writes it and compares; ``diagnoseEncoderOutput(_:of:)`` says where it differs.
-    static func checkEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
+    static func checkEncoderOutput(
+        _ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>
+    ) -> HarnessFailure? {
         // Branch-free, one table load and three 1-byte stores per byte: each byte's entry holds its three output
         // units (itself or `%`, then both hex digits) and how far to move on (1 or 3), so a kept byte's digits
         // are overwritten by what follows. (Every memory access here is an ASan check; one unaligned 4-byte
@@ -127,50 +146,68 @@ extension EncodingInvariants {
             }
         }
         if same { return nil }
-        return diagnoseEncoderOutput(out, of: input) ?? HarnessFailure("encoder output is not the byte-by-byte encoding", preview(out))
+        return diagnoseEncoderOutput(out, of: input)
+            ?? HarnessFailure("encoder output is not the byte-by-byte encoding", preview(out))
     }
 
     /// Where the encoder's output breaks the rules (only run once it did).
-    static func diagnoseEncoderOutput(_ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>) -> HarnessFailure? {
+    static func diagnoseEncoderOutput(
+        _ out: UnsafeBufferPointer<UInt8>, of input: UnsafeBufferPointer<UInt8>
+    ) -> HarnessFailure? {
         var o = 0
         for byte in input {
             if isUnreserved(byte) {
                 guard o < out.count, out[o] == byte else {
-                    return HarnessFailure("encoder did not keep an unreserved byte", "byte 0x\(hex2(byte)) at output \(o)")
+                    return HarnessFailure(
+                        "encoder did not keep an unreserved byte", "byte 0x\(hex2(byte)) at output \(o)")
                 }
                 o += 1
             } else {
-                guard o + 2 < out.count, out[o] == UInt8(ascii: "%"), out[o + 1] == upperHex(byte >> 4), out[o + 2] == upperHex(byte & 0x0F)
+                guard o + 2 < out.count, out[o] == UInt8(ascii: "%"), out[o + 1] == upperHex(byte >> 4),
+                    out[o + 2] == upperHex(byte & 0x0F)
                 else {
-                    return HarnessFailure("encoder did not write %XX (upper-case hex) for a reserved byte", "byte 0x\(hex2(byte)) at output \(o): \(preview(out[min(o, out.count)...].prefix(8)))")
+                    return HarnessFailure(
+                        "encoder did not write %XX (upper-case hex) for a reserved byte",
+                        "byte 0x\(hex2(byte)) at output \(o): \(preview(out[min(o, out.count)...].prefix(8)))")
                 }
                 o += 3
             }
         }
-        if o != out.count { return HarnessFailure("encoder wrote extra bytes", "\(out.count - o) after the last escape") }
+        if o != out.count {
+            return HarnessFailure("encoder wrote extra bytes", "\(out.count - o) after the last escape")
+        }
         return nil
     }
 
     /// A typed decoding error must point at the byte that explains it.
-    static func checkDecodingError(_ error: PercentDecodingError, input: UnsafeBufferPointer<UInt8>, naiveSaysInvalidUTF8: Bool) -> HarnessFailure? {
+    static func checkDecodingError(
+        _ error: PercentDecodingError, input: UnsafeBufferPointer<UInt8>, naiveSaysInvalidUTF8: Bool
+    ) -> HarnessFailure? {
         guard error.offset >= 0, error.offset < input.count else {
             return HarnessFailure("decoding error offset outside the input", "\(error), input \(input.count) bytes")
         }
         let at = input[error.offset]
         switch error.reason {
         case .malformedEscape:
-            if at != UInt8(ascii: "%") { return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") {
+                return HarnessFailure("malformedEscape does not point at a '%'", "\(error); input \(preview(input))")
+            }
         case .unencodedCharacter:
             if at == UInt8(ascii: "%") || allowedRawTable[Int(at)] {
-                return HarnessFailure("unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
+                return HarnessFailure(
+                    "unencodedCharacter points at a byte that may appear raw", "\(error); input \(preview(input))")
             }
         case .invalidUTF8:
             // Only escapes can make bytes >= 0x80, so an ill-formed sequence starts at a '%'.
-            if at != UInt8(ascii: "%") { return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))") }
+            if at != UInt8(ascii: "%") {
+                return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))")
+            }
             // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
         if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
-            return HarnessFailure("well-formed escapes of ill-formed UTF-8 reported as \(error.code)", "\(error); input \(preview(input))")
+            return HarnessFailure(
+                "well-formed escapes of ill-formed UTF-8 reported as \(error.code)",
+                "\(error); input \(preview(input))")
         }
         return nil
     }
@@ -184,7 +221,9 @@ extension EncodingInvariants {
     /// second only when its answer is not already known).
     static func naiveDecode(_ input: [UInt8]) -> NaiveDecoding {
         var out = [UInt8](repeating: 0, count: input.count)
-        let count = input.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { naiveUnescape(input, into: $0) } }
+        let count = input.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { naiveUnescape(input, into: $0) }
+        }
         guard let count else { return .rejected(.invalidPercentEncoding) }
         out.removeSubrange(count...)
         return out.withUnsafeBufferPointer(isWellFormedUTF8) ? .decoded(out) : .rejected(.invalidUTF8)
@@ -193,7 +232,9 @@ extension EncodingInvariants {
     /// Decodes in two separate passes, nothing shared with the reference: a second opinion. This is the first:
     /// escapes and raw characters into `out` (at least `input.count` bytes); how many bytes it wrote, or nil when
     /// the component is not well formed. The second is ``isWellFormedUTF8(_:)``.
-    static func naiveUnescape(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    static func naiveUnescape(
+        _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
         allowedRawTable.withUnsafeBufferPointer { raw in
             hexValueTable.withUnsafeBufferPointer { hex in
                 var i = 0

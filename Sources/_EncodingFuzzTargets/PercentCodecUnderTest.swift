@@ -14,8 +14,12 @@ public protocol PercentCodecUnderTest {
 }
 
 extension PercentCodecUnderTest {
-    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { encodeComponent(bytes: Array(bytes)) }
-    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String {
+        encodeComponent(bytes: Array(bytes))
+    }
+    public static func decodeComponent(
+        utf8InPlace bytes: UnsafeBufferPointer<UInt8>
+    ) throws(PercentDecodingError) -> String {
         try decodeComponent(utf8: Array(bytes))
     }
 }

@@ -11,8 +11,12 @@ public enum ReferencePercentCodec: PercentCodecUnderTest {
         try PercentEncoding.decodeComponent(utf8: bytes)
     }
     /// The reference takes any collection of bytes: the buffer itself, no array.
-    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String { PercentEncoding.encodeComponent(bytes: bytes) }
-    public static func decodeComponent(utf8InPlace bytes: UnsafeBufferPointer<UInt8>) throws(PercentDecodingError) -> String {
+    public static func encodeComponent(bytesInPlace bytes: UnsafeBufferPointer<UInt8>) -> String {
+        PercentEncoding.encodeComponent(bytes: bytes)
+    }
+    public static func decodeComponent(
+        utf8InPlace bytes: UnsafeBufferPointer<UInt8>
+    ) throws(PercentDecodingError) -> String {
         try PercentEncoding.decodeComponent(utf8: bytes)
     }
 }
