@@ -106,7 +106,9 @@ public enum SelectionDecoder {
         try read(json) { reader in reader.report() }
     }
 
-    fileprivate static func read<R>(_ json: [UInt8], _ finish: (SelectionReader) -> R) throws(SelectionDecodingError) -> R {
+    fileprivate static func read<R>(
+        _ json: [UInt8], _ finish: (SelectionReader) -> R
+    ) throws(SelectionDecodingError) -> R {
         let result = json.withUnsafeBufferPointer { buffer in
             Result { () throws(SelectionDecodingError) in try read(buffer, finish) }
         }

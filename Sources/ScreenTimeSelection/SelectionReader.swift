@@ -28,7 +28,9 @@ struct SelectionReader {
     /// not kept: the report (a valid document) reads them again.
     var unknownKeyCount = 0
 
-    init(scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>, records: UnsafeMutableBufferPointer<TokenText>) {
+    init(
+        scanner: JSONScanner, arena: UnsafeMutableBufferPointer<UInt8>, records: UnsafeMutableBufferPointer<TokenText>
+    ) {
         self.records = records
         self.scanner = scanner
         self.arena = arena
@@ -291,9 +293,13 @@ struct SelectionReader {
 
     /// The schema details that name a known key, made once (per document, building them was an allocation or
     /// two of every failing decode).
-    static let details: [(missing: String, notAnArray: String, notAString: String)] = SelectionDecoder.knownKeys.map { key in
-        ("the \"\(key)\" array is missing", "\"\(key)\" is not an array", "\"\(key)\" holds something other than a string")
-    }
+    static let details: [(missing: String, notAnArray: String, notAString: String)] =
+        SelectionDecoder.knownKeys.map { key in
+            (
+                "the \"\(key)\" array is missing", "\"\(key)\" is not an array",
+                "\"\(key)\" holds something other than a string"
+            )
+        }
 
     /// The index in ``SelectionDecoder/knownKeys`` of a kind's token array.
     static func keyIndex(_ kind: SelectionTokenKind) -> Int {
