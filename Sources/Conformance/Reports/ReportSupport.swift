@@ -97,6 +97,23 @@ public enum Escape {
 
     /// Text for HTML element content or a quoted attribute value.
     public static func html(_ s: String, keepNewlines: Bool = true) -> String {
+        markup(s, .html, keepNewlines: keepNewlines)
+    }
+
+    /// Text for XML 1.0 content or attributes; in attributes, newlines and tabs are written as character
+    /// references so that attribute normalisation keeps them.
+    public static func xml(_ s: String, attribute: Bool = false) -> String {
+        markup(s, attribute ? .xmlAttribute : .xmlContent, keepNewlines: true)
+    }
+
+    private enum Markup {
+        case html, xmlContent, xmlAttribute
+    }
+
+    /// The one escaper behind ``html(_:keepNewlines:)`` and ``xml(_:attribute:)``: ``controls(_:keepNewlines:)``,
+    /// then the five markup characters as references (`'` as `&#39;` in HTML, `&apos;` in XML). In XML a CR is
+    /// always a reference (a parser would turn it into LF), and in an attribute LF and tab are too.
+    private static func markup(_ s: String, _ dialect: Markup, keepNewlines: Bool) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in controls(s, keepNewlines: keepNewlines).unicodeScalars {
@@ -105,29 +122,10 @@ public enum Escape {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
-
-    /// Text for XML 1.0 content or attributes; in attributes, newlines and tabs are written as character
-    /// references so that attribute normalisation keeps them.
-    public static func xml(_ s: String, attribute: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in controls(s, keepNewlines: true).unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r" where attribute: out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            case "\r": out += "&#13;"
+            case "'": out += dialect == .html ? "&#39;" : "&apos;"
+            case "\n" where dialect == .xmlAttribute: out += "&#10;"
+            case "\t" where dialect == .xmlAttribute: out += "&#9;"
+            case "\r" where dialect != .html: out += "&#13;"
             default: out.unicodeScalars.append(ch)
             }
         }
