@@ -60,8 +60,9 @@ extension BenchSuite {
 
     struct FuzzProblem: Error { var message: String }
 
-    /// Measured runs per fuzz target, after the warm-up run. A single short run moved by ±30 % from one minute
-    /// to the next on these machines, so one figure alone could not say whether a target is met.
+    /// Measured runs per fuzz target, after the warm-up run. A single short run moves too much from one minute
+    /// to the next on a shared machine for one figure alone to say whether a target is met
+    /// (docs/PERFORMANCE.md#decisions).
     static let measuredFuzzRuns = 3
 
     /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory): a warm-up run,

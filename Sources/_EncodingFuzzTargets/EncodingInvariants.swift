@@ -10,7 +10,7 @@ import StrictJSON
 ///
 /// They run under libFuzzer with ASan, where every temporary Array or String is an allocation through ASan's
 /// allocator and every byte loop in the reference's modules a coverage edge per byte (the harness itself carries
-/// no coverage since the seventh round, and comparisons were traced until the eighth). So: byte equality is one
+/// no coverage instrumentation; docs/PERFORMANCE.md#decisions has the history). So: byte equality is one
 /// `memcmp`, byte searches are `memchr`, the harness's own byte classes are 256-entry tables (built once from the
 /// definitions written here, nothing shared with the reference), and failure messages and diagnoses are only
 /// computed once something failed. Where a check is skipped because an earlier one already covered the very

@@ -290,7 +290,7 @@ extension EncodingInvariants {
         return n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "A") + n - 10
     }
 
-    /// The functions above as tables, so that a byte's class is one load rather than a dozen traced comparisons.
+    /// The functions above as tables, so that a byte's class is one load rather than a chain of comparisons.
     /// A byte's encoding as bytes 0…2 (itself or `%`, the upper-case hex digits) and its length in byte 3.
     static let encodedUnits: [UInt32] = table { byte in
         let first = isUnreserved(byte) ? byte : UInt8(ascii: "%")
