@@ -34,7 +34,8 @@ extension BenchSuite {
         let built = targets.filter { FileManager.default.isExecutableFile(atPath: binaries + "/" + $0) }
         if built.isEmpty {
             if !targets.isEmpty {
-                report.skips.append(Skip(section: section, reason: "build the fuzzers first (stc fuzz run … or scripts/ci-fuzz.sh)"))
+                report.skips.append(
+                    Skip(section: section, reason: "build the fuzzers first (stc fuzz run … or scripts/ci-fuzz.sh)"))
             }
             return
         }
@@ -43,11 +44,15 @@ extension BenchSuite {
         let seconds = plan.repetitions <= 3 ? 1 : 5
         for target in built {
             let flags = fuzzSettings.flags(target, root)
-            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags) {
+            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags)
+            {
             case .success(let runs):
                 let maxLen = flags.last { $0.hasPrefix("-max_len=") }.map { ", " + $0.dropFirst() } ?? ""
-                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(runs.count) × \(seconds) s after \(seconds) s\(maxLen))",
-                                             unit: "exec/s", itemsPerSecond: Stats(runs), bytesPerItem: nil, repetitions: runs.count))
+                report.figures.append(
+                    Figure(
+                        id: "fuzz.\(target)", section: section,
+                        label: "\(target) (\(runs.count) × \(seconds) s after \(seconds) s\(maxLen))",
+                        unit: "exec/s", itemsPerSecond: Stats(runs), bytesPerItem: nil, repetitions: runs.count))
             case .failure(let problem):
                 report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
             }
@@ -69,7 +74,8 @@ extension BenchSuite {
     /// then ``measuredFuzzRuns`` runs on the corpus it grew, and gives the exec/s of each measured run.
     func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<[Double], FuzzProblem> {
         let fm = FileManager.default
-        let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let scratch = fm.temporaryDirectory.appendingPathComponent(
+            "stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: scratch) }
         let corpus = scratch.appendingPathComponent("corpus")
         do {
@@ -87,7 +93,9 @@ extension BenchSuite {
         for run in 0...Self.measuredFuzzRuns {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
+            process.arguments =
+                ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags
+                + [corpus.path]
             process.environment = environment
             let errors = Pipe()
             process.standardError = errors
@@ -101,7 +109,8 @@ extension BenchSuite {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
-                return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+                return .failure(FuzzProblem(
+                    message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
             }
             if run > 0 { runs.append(execs) }  // run 0 is the warm-up
         }

@@ -24,8 +24,10 @@ extension BenchSuite {
             let n = 100
             let workload = Workload(items: n) { property.run(n) }
             let r = Timer.measure(workload, plan: plan)
-            report.figures.append(Figure(id: "property.\(property.name)", section: section, label: property.name,
-                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+            report.figures.append(
+                Figure(
+                    id: "property.\(property.name)", section: section, label: property.name,
+                    unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
         }
     }
 }
