@@ -1,18 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Monotonic wall-clock seconds.
-enum Stopwatch {
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
 /// Keeps results alive so that the optimizer cannot drop the work that made them.
 enum Sink {
     nonisolated(unsafe) static var value = 0
@@ -97,14 +82,14 @@ enum Timer {
         }
     }
 
-    /// Seconds taken by `calls` calls.
+    /// Seconds taken by `calls` calls (monotonic wall-clock time).
     static func time(_ workload: Workload, calls: Int) -> Double {
         var check = 0
-        let start = Stopwatch.now()
+        let start = ContinuousClock.now
         for _ in 0..<calls { check &+= workload.run() }
-        let elapsed = Stopwatch.now() - start
+        let elapsed = ContinuousClock.now - start
         Sink.consume(check)
-        return elapsed
+        return elapsed / .seconds(1)
     }
 
     /// Items per second, one sample per repetition.

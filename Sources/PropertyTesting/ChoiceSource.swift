@@ -13,10 +13,10 @@ public final class ChoiceSource {
     enum Mode { case random, replay, bytes }
 
     // The stored properties a draw touches are `@exclusivity(unchecked)`: Swift checked every access to them at run
-    // time (a class's stored `var`): 20k of the 50k instructions per case of `stc check
-    // auth.revocation-clears-stores`. No access to them spans a call out of this class (`draw(upTo:random:)` hands
-    // the generator a local copy of `rng`), so no two can overlap; and a source is used by one test case on one
-    // thread (it is not `Sendable`).
+    // time (a class's stored `var`), which was a large share of what a property case costs (`stc check
+    // auth.revocation-clears-stores`; docs/PERFORMANCE.md#decisions). No access to them spans a call out of this
+    // class (`draw(upTo:random:)` hands the generator a local copy of `rng`), so no two can overlap; and a source
+    // is used by one test case on one thread (it is not `Sendable`).
     @exclusivity(unchecked) var mode: Mode
     /// The PRNG used in random mode; generators with their own random distribution draw from it.
     @exclusivity(unchecked) public var rng: Xoshiro256

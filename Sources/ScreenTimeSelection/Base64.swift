@@ -281,9 +281,8 @@ public enum Base64 {
 
     /// The offset of the first byte of `text[..<end]` outside the alphabet, or nil. Eight bytes per step through
     /// ``pairValues`` (bit 15 marks a pair with such a byte), then one byte at a time from the step that has
-    /// one: a loop per byte cost two traced comparisons per byte under the fuzzer (the loop's bound and the
-    /// table's; the fuzz build traced comparisons then), which made this scan a tenth of `selection-differential`'s
-    /// time.
+    /// one: a loop per byte puts the loop's bound check and the table's on every byte, which under the fuzzer
+    /// made this scan a visible share of `selection-differential` (docs/PERFORMANCE.md#decisions).
     static func firstNonAlphabetCharacter(_ text: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
         pairValues.withUnsafeBufferPointer { pairTable in
             values.withUnsafeBufferPointer { valueTable in

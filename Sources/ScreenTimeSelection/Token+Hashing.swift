@@ -30,9 +30,9 @@ package enum TokenDigest {
     /// A set's or a dictionary's hash of a digest (and of `extra`, which a `TokenIdentity` uses for its kind) under
     /// the collection's `seed`. The digest is already keyed with this process's random keys, so what remains is
     /// spreading all of its bits over the bucket bits: two rounds of a 64-bit finalizer (MurmurHash3's `fmix64`
-    /// constants), about fifteen instructions where SipHash over two words took about two hundred. `Set` and
-    /// `Dictionary` hash a token at every insertion and lookup, and the shield evaluation and the authorization
-    /// simulator look tokens up at every step: SipHash was an eighth of the `auth` fuzz target's instructions.
+    /// constants), far cheaper than SipHash over two words. `Set` and `Dictionary` hash a token at every insertion
+    /// and lookup, and the shield evaluation and the authorization simulator look tokens up at every step, so
+    /// SipHash there was a large share of the `auth` fuzz target (docs/PERFORMANCE.md#decisions).
     @inline(__always)
     package static func mix(_ digest: Digest, _ extra: UInt64, seed: Int) -> Int {
         var x = digest.low ^ UInt64(truncatingIfNeeded: seed) ^ (extra &* 0x9E37_79B9_7F4A_7C15)

@@ -9,8 +9,8 @@ extension FuzzTargets {
     /// Replay (`swift test`, `stc fuzz replay`) runs every property of a family on the same bytes, each reading
     /// them through its own generator, and turns the first failure into a ``HarnessFailure`` with the
     /// counterexample, as `stc check NAME --replay` shows it. libFuzzer runs one property per input, chosen by a
-    /// hash of the bytes (the bytes themselves are unchanged, so seeds keep their meaning): a dozen times more
-    /// executions per second, and a crash it saves fails the full replay too.
+    /// hash of the bytes (the bytes themselves are unchanged, so seeds keep their meaning): many more executions
+    /// per second (docs/PERFORMANCE.md#decisions), and a crash it saves fails the full replay too.
     ///
     /// `properties`: the family's properties in catalog order. `maxLength` 1024: far more choices than any seed
     /// uses (they are tens of bytes), so the fuzzer can grow long histories and many stores.

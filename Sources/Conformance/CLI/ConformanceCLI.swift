@@ -280,8 +280,9 @@ public enum ConformanceCLI {
 final class Progress {
     let output: ConformanceCLI.Output
     let enabled: Bool
-    let start = Clock.now()
-    var lastDraw = 0.0
+    let origin = ContinuousClock.now
+    let start = 0.0  // seconds since `origin`
+    var lastDraw = -Double.infinity
     var drewLine = false
 
     init(output: ConformanceCLI.Output, enabled: Bool) {
@@ -291,7 +292,7 @@ final class Progress {
 
     func update(_ name: String, _ done: Int, _ total: Int) {
         guard enabled else { return }
-        let now = Clock.now()
+        let now = (ContinuousClock.now - origin) / .seconds(1)
         if output.errIsTerminal {
             guard now - lastDraw >= 0.1 || done == total else { return }
             lastDraw = now

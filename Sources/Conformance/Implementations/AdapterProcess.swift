@@ -86,7 +86,7 @@ private final class AdapterEngine {
     var head = 0
     var nextToSend = 0
     var inFlight = 0
-    var lastActivity = 0.0
+    var lastActivity = ContinuousClock.now
 
     var outBuffer: [UInt8] = []
     var outPosition = 0
@@ -217,7 +217,7 @@ private final class AdapterEngine {
         lineBuffer.removeAll(keepingCapacity: true)
         skippingLongLine = false
         sessionAnswered = 0
-        lastActivity = Clock.now()
+        lastActivity = ContinuousClock.now
         if needProbe {
             needProbe = false
             probePending = true
@@ -235,7 +235,7 @@ private final class AdapterEngine {
             if wantWrite { fds.append(pollfd(fd: child.stdin, events: Int16(POLLOUT), revents: 0)) }
             var waitMs: Int32 = 1000
             if inFlight > 0 || probePending {
-                let remaining = lastActivity + timeout - Clock.now()
+                let remaining = timeout - (ContinuousClock.now - lastActivity) / .seconds(1)
                 if remaining <= 0 { return .timedOut }
                 waitMs = Int32(min(remaining * 1000 + 1, 60_000))
             }
@@ -275,7 +275,7 @@ private final class AdapterEngine {
     private func fill() {
         while inFlight < window && nextToSend < count {
             if answers[nextToSend] == nil {
-                if inFlight == 0 { lastActivity = Clock.now() }
+                if inFlight == 0 { lastActivity = ContinuousClock.now }
                 outBuffer.append(contentsOf: requestBytes[requestRanges[nextToSend]])
                 inFlight += 1
             }
@@ -365,7 +365,7 @@ private final class AdapterEngine {
     }
 
     private func responded() {
-        lastActivity = Clock.now()
+        lastActivity = ContinuousClock.now
         sessionAnswered += 1
         consecutiveFailures = 0
     }
@@ -495,9 +495,9 @@ private final class AdapterEngine {
 
     /// Reads stderr until end of file or `seconds` have passed (a grandchild may keep it open).
     private func drainStderr(_ child: inout ChildProcess, for seconds: Double) {
-        let deadline = Clock.now() + seconds
+        let start = ContinuousClock.now
         while child.stderr >= 0 {
-            let remaining = deadline - Clock.now()
+            let remaining = seconds - (ContinuousClock.now - start) / .seconds(1)
             if remaining <= 0 { break }
             var fd = pollfd(fd: child.stderr, events: Int16(POLLIN), revents: 0)
             let r = poll(&fd, 1, Int32(remaining * 1000 + 1))

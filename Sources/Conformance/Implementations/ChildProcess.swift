@@ -128,13 +128,13 @@ struct ChildProcess {
     /// Returns a description of how it ended ("exit status 1", "killed by signal 11 (SIGSEGV)").
     func reap(grace: Double) -> String {
         var status: Int32 = 0
-        let deadline = Clock.now() + grace
+        let start = ContinuousClock.now
         while true {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid { break }
             if r < 0 && errno != EINTR { return "could not be reaped (\(errnoText()))" }
             if r == 0 {
-                if Clock.now() >= deadline {
+                if (ContinuousClock.now - start) / .seconds(1) >= grace {
                     killGroup()
                     var r2: Int32
                     repeat { r2 = waitpid(pid, &status, 0) } while r2 < 0 && errno == EINTR
@@ -194,12 +194,3 @@ struct ChildProcess {
 }
 
 func errnoText() -> String { String(cString: strerror(errno)) }
-
-/// Monotonic seconds, without Foundation.
-enum Clock {
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}

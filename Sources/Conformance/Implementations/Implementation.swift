@@ -74,3 +74,8 @@ public protocol Implementation: AnyObject {
     /// Answers `cases` in order. `progress` is called now and then with the number of cases answered so far.
     func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer]
 }
+
+extension Answer {
+    /// The answer as compact JSON text.
+    var text: String { json.description }
+}

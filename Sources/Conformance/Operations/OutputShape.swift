@@ -3,10 +3,10 @@ import StrictJSON
 /// The member names of an operation's output object, the same for every answer, so that each answer's object is
 /// made without hashing its keys again.
 ///
-/// A dictionary literal hashes every key (SipHash: a few hundred instructions for a short key) and inserts it one
-/// by one. ``object(_:)`` instead maps a prototype (the same keys, each holding its position in ``keys``) to the
-/// given values with `mapValues`, which keeps the prototype's hash table as it is and hashes nothing. The result
-/// is the same dictionary value as the literal `[keys[0]: values[0], keys[1]: values[1], …]`.
+/// A dictionary literal hashes every key (SipHash, costly even for a short key) and inserts it one by one.
+/// ``object(_:)`` instead maps a prototype (the same keys, each holding its position in ``keys``) to the given
+/// values with `mapValues`, which keeps the prototype's hash table as it is and hashes nothing. The result is the
+/// same dictionary value as the literal `[keys[0]: values[0], keys[1]: values[1], …]`.
 ///
 /// ```swift
 /// static let decodeOutput = OutputShape("text")

@@ -90,7 +90,7 @@ public struct ConformanceRunner {
     /// `progress` gets the number of cases answered so far (now and then, not for every case).
     public func run(_ implementation: Implementation, expectedFailures: ExpectedFailures? = nil,
                     progress: (Int) -> Void = { _ in }) -> ImplementationResult {
-        let start = Clock.now()
+        let start = ContinuousClock.now
         var answers = implementation.answer(cases, progress: progress)
         if answers.count != cases.count {
             // An implementation that breaks its contract must not trap the runner.
@@ -115,7 +115,7 @@ public struct ConformanceRunner {
             name: implementation.name, kind: implementation.kind, summary: implementation.summary,
             expectedFailuresFile: expectedFailures?.file, results: results, unknownExpectedFailures: unknown,
             repeatedExpectedFailures: expectedFailures?.repeats ?? [], diagnostics: implementation.diagnostics,
-            seconds: Clock.now() - start)
+            seconds: (ContinuousClock.now - start) / .seconds(1))
     }
 
     /// Runs each implementation in turn. `progress` gets (implementation name, cases answered, cases in all).

@@ -62,3 +62,8 @@ public struct Suite: Sendable, Hashable {
         self.cases = cases
     }
 }
+
+extension ConformanceCase {
+    /// The expectation as compact JSON text.
+    var expectedText: String { expect.json.description }
+}

@@ -80,8 +80,9 @@ public struct SelectionJSONDocument: Sendable, Hashable {
     /// The stored string: standard padded base64 of the JSON.
     public var base64: String { Base64.encode(json) }
 
-    /// A JSON string literal in `style`. (Appends in place: an array per character was 84 % of the instructions
-    /// of `selection.equality-under-permutation`, whose documents carry hundreds of base64 characters per token.)
+    /// A JSON string literal in `style`. (Appends in place: an array per character was most of the instructions
+    /// of `selection.equality-under-permutation`, whose documents carry hundreds of base64 characters per token;
+    /// docs/PERFORMANCE.md#decisions.)
     public static func writeString(_ text: String, _ style: SelectionJSONStyle, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {

@@ -16,8 +16,8 @@ public enum TokenUniverse {
 
     static func reduced(_ i: Int) -> Int { ((i % size) + size) % size }
 
-    /// Made once: generators pick universe tokens thousands of times a second (under perf, making their bytes
-    /// and base64 each time was ~10 % of the `shield` fuzz target).
+    /// Made once: generators pick universe tokens all the time (under perf, making their bytes and base64 each
+    /// time was a visible share of the `shield` fuzz target; docs/PERFORMANCE.md#decisions).
     static let bytesTable: [[UInt8]] = (0..<size).map(makeBytes)
     static let applicationTokens: [ApplicationToken] = bytesTable.map { ApplicationToken(bytes: $0) }
     static let categoryTokens: [ActivityCategoryToken] = bytesTable.map { ActivityCategoryToken(bytes: $0) }

@@ -34,8 +34,8 @@ public final class AuthorizationCenter: Sendable {
     }
 
     /// What ``requestAuthorization(for:)`` does, all of it, without suspending: the simulated user answers at once.
-    /// (Package only: the property harnesses drive thousands of histories a second and would otherwise start a task
-    /// per request just to run this.)
+    /// (Package only: the property harnesses drive many histories a second and would otherwise start a task per
+    /// request just to run this.)
     package func requestAuthorizationNow(for member: FamilyControlsMember) throws(FamilyControlsError) {
         let failure: FamilyControlsError? = environment.withState { state in
             if state.authorization.status.isApproved { return nil }

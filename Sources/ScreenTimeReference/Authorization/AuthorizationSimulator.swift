@@ -97,7 +97,8 @@ public struct AuthorizationSimulator: Sendable {
         guard runningGrant != nil else { return nil }
         // Not `reserveCapacity`: on a set or a dictionary it is a call into the standard library's unspecialized
         // code, which looks the type's metadata up at run time and copies the empty singleton. `Set(minimumCapacity:)`
-        // does less of that: a pick costs a fifth fewer instructions (callgrind, `stc check auth.`).
+        // does less of that, so a pick costs fewer instructions (callgrind, `stc check auth.`;
+        // docs/PERFORMANCE.md#decisions).
         var picked = PickedTokens()
         picked.applicationTokens = Set(minimumCapacity: max(0, applications))
         picked.categoryTokens = Set(minimumCapacity: max(0, categories))

@@ -29,8 +29,8 @@ public final class ScreenTimeEnvironment: @unchecked Sendable {
     private let lock = NSLock()
     /// Read and changed only in ``withState(_:)``, under `lock`, so every access is already exclusive. Unchecked:
     /// Swift otherwise checks exclusive access to a class's stored `var` at run time on every access (a call into
-    /// the runtime and a thread-local access set, more instructions than the lock): 7 % of the instructions of the
-    /// `auth` fuzz target, which checks every minted token after every step.
+    /// the runtime and a thread-local access set, more instructions than the lock), and the `auth` fuzz target,
+    /// which checks every minted token after every step, pays that at each one (docs/PERFORMANCE.md#decisions).
     @exclusivity(unchecked) private var state = State()
 
     public init() {}

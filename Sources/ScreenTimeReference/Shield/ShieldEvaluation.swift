@@ -35,8 +35,8 @@ public enum ShieldEvaluation {
     ) throws(ShieldLimitExceeded) -> ShieldVerdict {
         // The stores are read in place, through a buffer (its subscript lends the element): a copied
         // `ShieldSettings` is copied field by field, its category policies through their value witnesses. Reading
-        // in place, and counting the policies' sets in place (`firstSetOverLimit`), took two fifths off a verdict's
-        // instructions (callgrind over the shield fuzz corpus).
+        // in place, and counting the policies' sets in place (`firstSetOverLimit`), avoids those copies on every
+        // verdict (callgrind over the shield fuzz corpus; docs/PERFORMANCE.md#decisions).
         try stores.withUnsafeBufferPointer { (stores) throws(ShieldLimitExceeded) -> ShieldVerdict in
             for index in stores.indices {
                 if let set = stores[index].firstSetOverLimit {

@@ -1,41 +1,5 @@
 import Foundation
 
-// MARK: Property cases/s
-
-/// One property to time: `run(n)` checks `n` generated cases and returns how many it checked.
-///
-/// The property catalog lives in ReferenceProperties, which this module does not depend on: `stc bench` passes
-/// the properties to time from `BenchCommand.propertyBenchmarks` (Sources/stc/BenchCommand.swift). With none
-/// given, the section reports "skipped", never a made-up figure.
-public struct PropertyBenchmark: Sendable {
-    public var name: String
-    public var run: @Sendable (Int) -> Int
-
-    public init(name: String, run: @escaping @Sendable (Int) -> Int) {
-        self.name = name
-        self.run = run
-    }
-}
-
-extension BenchSuite {
-    func propertySection(into report: inout BenchReport) {
-        let section = "property cases/s"
-        guard !properties.isEmpty else {
-            report.skips.append(Skip(section: section, reason: "no properties given (BenchCommand.propertyBenchmarks)"))
-            return
-        }
-        for property in properties where selected("property." + property.name) {
-            let n = 100
-            let workload = Workload(items: n) { property.run(n) }
-            let r = Timer.measure(workload, plan: plan)
-            report.figures.append(Figure(id: "property.\(property.name)", section: section, label: property.name,
-                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
-        }
-    }
-}
-
-// MARK: Fuzz exec/s
-
 /// How the fuzz section runs each libFuzzer binary, so that its exec/s are those of a real fuzzing run: `stc`
 /// passes the flags and environment of `stc fuzz run` (per-target `-max_len`, dictionary, ASan options). The
 /// default is libFuzzer's own defaults with the Swift backtracer off.
@@ -70,7 +34,8 @@ extension BenchSuite {
         let built = targets.filter { FileManager.default.isExecutableFile(atPath: binaries + "/" + $0) }
         if built.isEmpty {
             if !targets.isEmpty {
-                report.skips.append(Skip(section: section, reason: "build the fuzzers first (stc fuzz run … or scripts/ci-fuzz.sh)"))
+                report.skips.append(
+                    Skip(section: section, reason: "build the fuzzers first (stc fuzz run … or scripts/ci-fuzz.sh)"))
             }
             return
         }
@@ -79,11 +44,15 @@ extension BenchSuite {
         let seconds = plan.repetitions <= 3 ? 1 : 5
         for target in built {
             let flags = fuzzSettings.flags(target, root)
-            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags) {
+            switch runFuzzer(binaries + "/" + target, seeds: root + "/corpus/" + target, seconds: seconds, flags: flags)
+            {
             case .success(let runs):
                 let maxLen = flags.last { $0.hasPrefix("-max_len=") }.map { ", " + $0.dropFirst() } ?? ""
-                report.figures.append(Figure(id: "fuzz.\(target)", section: section, label: "\(target) (\(runs.count) × \(seconds) s after \(seconds) s\(maxLen))",
-                                             unit: "exec/s", itemsPerSecond: Stats(runs), bytesPerItem: nil, repetitions: runs.count))
+                report.figures.append(
+                    Figure(
+                        id: "fuzz.\(target)", section: section,
+                        label: "\(target) (\(runs.count) × \(seconds) s after \(seconds) s\(maxLen))",
+                        unit: "exec/s", itemsPerSecond: Stats(runs), bytesPerItem: nil, repetitions: runs.count))
             case .failure(let problem):
                 report.skips.append(Skip(section: section, reason: "\(target): \(problem.message)"))
             }
@@ -96,15 +65,17 @@ extension BenchSuite {
 
     struct FuzzProblem: Error { var message: String }
 
-    /// Measured runs per fuzz target, after the warm-up run. A single short run moved by ±30 % from one minute
-    /// to the next on these machines, so one figure alone could not say whether a target is met.
+    /// Measured runs per fuzz target, after the warm-up run. A single short run moves too much from one minute
+    /// to the next on a shared machine for one figure alone to say whether a target is met
+    /// (docs/PERFORMANCE.md#decisions).
     static let measuredFuzzRuns = 3
 
     /// Runs one fuzzer on a scratch copy of its seeds (libFuzzer writes into its corpus directory): a warm-up run,
     /// then ``measuredFuzzRuns`` runs on the corpus it grew, and gives the exec/s of each measured run.
     func runFuzzer(_ binary: String, seeds: String, seconds: Int, flags: [String]) -> Result<[Double], FuzzProblem> {
         let fm = FileManager.default
-        let scratch = fm.temporaryDirectory.appendingPathComponent("stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let scratch = fm.temporaryDirectory.appendingPathComponent(
+            "stc-bench-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: scratch) }
         let corpus = scratch.appendingPathComponent("corpus")
         do {
@@ -122,7 +93,9 @@ extension BenchSuite {
         for run in 0...Self.measuredFuzzRuns {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags + [corpus.path]
+            process.arguments =
+                ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags
+                + [corpus.path]
             process.environment = environment
             let errors = Pipe()
             process.standardError = errors
@@ -136,7 +109,8 @@ extension BenchSuite {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
-                return .failure(FuzzProblem(message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+                return .failure(FuzzProblem(
+                    message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
             }
             if run > 0 { runs.append(execs) }  // run 0 is the warm-up
         }
