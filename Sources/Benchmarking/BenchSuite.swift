@@ -31,8 +31,8 @@ public struct BenchSuite {
         public static let urlVsFoundation = 3.0
         public static let runnerInProcess = 200_000.0
         public static let runnerAdapter = 20_000.0
-        /// Every fuzz target, one process, ASan on.
-        public static let fuzzExecsPerSecond = 50_000.0
+        // Fuzz exec/s are figures, not targets: how fast a fuzzer finds bugs is judged by time to find planted
+        // bugs (docs/PERFORMANCE.md#targets).
     }
 
     func selected(_ id: String) -> Bool {
@@ -116,11 +116,6 @@ public struct BenchSuite {
         if let f = report.figure("runner.adapter") {
             report.targets.append(TargetCheck(id: "runnerAdapter", label: "conformance runner through stc adapter",
                                               measured: f.itemsPerSecond.median, threshold: Targets.runnerAdapter, unit: "cases/s"))
-        }
-        for f in report.figures where f.id.hasPrefix("fuzz.") {
-            let target = f.id.dropFirst("fuzz.".count)
-            report.targets.append(TargetCheck(id: "fuzz.\(target)", label: "fuzzing \(target) (one process, ASan)",
-                                              measured: f.itemsPerSecond.median, threshold: Targets.fuzzExecsPerSecond, unit: "exec/s"))
         }
     }
 

@@ -52,7 +52,7 @@ import Testing
     @Test func fuzzFiguresAreMinMedianMaxOfTheMeasuredRuns() throws {
         // A package root (found from the current directory) with one stand-in "fuzzer": a script that prints
         // libFuzzer's final stats, a different exec/s on each call. The first call is the warm-up and must not
-        // count; the three after it make the figure, and the target is judged on their median.
+        // count; the three after it make the figure.
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-bench-standin-\(UInt64.random(in: 0 ... .max))")
         defer { try? FileManager.default.removeItem(at: root) }
         for directory in ["Sources/stc", "Fuzz/Sources/standin", "Fuzz/.build/release", "corpus/standin"] {
@@ -83,10 +83,9 @@ import Testing
         let perSecond = try #require(figure["perSecond"] as? [String: Double])
         #expect(perSecond == ["min": 40000, "median": 52000, "max": 61000])
         #expect(figure["repetitions"] as? Int == 3)
+        // Fuzz exec/s are figures only: no target is judged on them.
         let targets = try #require(object["targets"] as? [[String: Any]])
-        let target = try #require(targets.first { $0["id"] as? String == "fuzz.standin" })
-        #expect(target["measured"] as? Double == 52000)
-        #expect(target["met"] as? Bool == true)
+        #expect(!targets.contains { ($0["id"] as? String)?.hasPrefix("fuzz.") == true }, "\(targets)")
     }
 
     @Test func rejectsUnknownArguments() throws {
