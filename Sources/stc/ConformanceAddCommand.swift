@@ -1,9 +1,10 @@
+import Conformance
 import Foundation
 import StrictJSON
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
-public enum ConformanceAddCLI {
-    public static let usage = """
+enum ConformanceAddCommand {
+    static let usage = """
         USAGE: stc conformance add --op OP --input JSON [--suite FILE] [--id ID] [--tag TAG]... [--source TEXT]
                                    [--vectors PATH]...
 
@@ -33,7 +34,8 @@ public enum ConformanceAddCLI {
                               --source "crash report 2026-11, app launch"
         """
 
-    public static func main(_ arguments: [String], output: ConformanceCLI.Output = .standard) -> Int32 {
+    static func main(_ arguments: [String]) -> Int32 {
+        let output = Output.standard
         var op: String?
         var inputText: String?
         var suitePath = "corpus/conformance/field-reports.json"
@@ -90,8 +92,8 @@ public enum ConformanceAddCLI {
         guard case .object = input else { return fail("--input must be a JSON object (the operation's input)") }
 
         // Load every suite (for ids and duplicates), and the target suite itself.
-        if vectors.isEmpty, FileManager.default.fileExists(atPath: ConformanceCLI.defaultVectorsPath) {
-            vectors = [ConformanceCLI.defaultVectorsPath]
+        if vectors.isEmpty, FileManager.default.fileExists(atPath: ConformanceCommand.defaultVectorsPath) {
+            vectors = [ConformanceCommand.defaultVectorsPath]
         }
         // A directory without suites yet is fine here: the new case may be the first.
         vectors = vectors.filter { path in
