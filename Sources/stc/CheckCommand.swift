@@ -33,46 +33,45 @@ enum CheckCommand {
         2 usage error (unknown option or property name, bad number or hex).
         """
 
+    static let command = Command(
+        "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)",
+        syntax: CommandSyntax(
+            options: [
+                .flag("--list"), .value("--seed", "S"), .value("--iterations", "N"), .value("--replay", "HEX"),
+                .value("--corpus", "DIR"),
+            ],
+            positionals: .any),
+        help: help, run: main)
+
     struct Options {
-        var patterns: [String] = []
-        var list = false
+        var patterns: [String]
+        var list: Bool
         var seed: UInt64?
         var iterations = 100
         var replay: [UInt8]?
-        var corpus = "corpus"
+        var corpus: String
     }
 
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var i = 0
-        func value(_ flag: String) throws -> String {
-            i += 1
-            guard i < arguments.count else { throw UsageError("\(flag) needs a value") }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            let argument = arguments[i]
-            switch argument {
-            case "-h", "--help": return nil
-            case "--list": options.list = true
-            case "--seed":
-                let text = try value(argument)
-                guard let seed = UInt64(text) else { throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'") }
-                options.seed = seed
-            case "--iterations":
-                let text = try value(argument)
-                guard let n = Int(text), n > 0 else { throw UsageError("--iterations takes a positive number, not '\(text)'") }
-                options.iterations = n
-            case "--replay":
-                let text = try value(argument)
-                guard let bytes = parseHex(text) else { throw UsageError("--replay takes hex bytes (an even number of 0-9a-f), not '\(text)'") }
-                options.replay = bytes
-            case "--corpus": options.corpus = try value(argument)
-            default:
-                if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option '\(argument)'") }
-                options.patterns.append(argument)
+    /// The options' values, checked.
+    static func options(_ arguments: ScannedArguments) throws(UsageError) -> Options {
+        var options = Options(
+            patterns: arguments.positionals, list: arguments.flag("--list"),
+            corpus: arguments.value("--corpus") ?? "corpus")
+        if let text = arguments.value("--seed") {
+            guard let seed = UInt64(text) else {
+                throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'")
             }
-            i += 1
+            options.seed = seed
+        }
+        if let text = arguments.value("--iterations") {
+            guard let n = Int(text), n > 0 else { throw UsageError("--iterations takes a positive number, not '\(text)'") }
+            options.iterations = n
+        }
+        if let text = arguments.value("--replay") {
+            guard let bytes = parseHex(text) else {
+                throw UsageError("--replay takes hex bytes (an even number of 0-9a-f), not '\(text)'")
+            }
+            options.replay = bytes
         }
         return options
     }
@@ -142,18 +141,8 @@ enum CheckCommand {
         return previous[b.count]
     }
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            guard let parsed = try parse(arguments) else {
-                Console.out(help)
-                return 0
-            }
-            options = parsed
-        } catch {
-            Console.error("stc check: \(error)\n\nUsage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--replay HEX] [--corpus DIR] (stc check --help)")
-            return 2
-        }
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let options = try options(arguments)
         let catalog = ReferenceProperties.catalog
         let names = catalog.names
 
@@ -162,10 +151,9 @@ enum CheckCommand {
             let matches = select(pattern, from: names)
             if matches.isEmpty {
                 let close = closeNames(to: pattern, in: names)
-                var message = "stc check: no property named '\(pattern)'."
+                var message = "no property named '\(pattern)'."
                 message += close.isEmpty ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
-                Console.error(message)
-                return 2
+                throw UsageError(message)
             }
             for name in matches where !selected.contains(name) { selected.append(name) }
         }
@@ -177,8 +165,7 @@ enum CheckCommand {
             return 0
         }
         if options.replay != nil && properties.count != 1 {
-            Console.error("stc check: --replay needs exactly one property name (it selects \(properties.count))")
-            return 2
+            throw UsageError("--replay needs exactly one property name (it selects \(properties.count))")
         }
 
         let seed = options.seed ?? UInt64.random(in: .min ... .max)

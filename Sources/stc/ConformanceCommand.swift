@@ -76,121 +76,97 @@ enum ConformanceCommand {
 
         """
 
+    static let command = Command(
+        "conformance", summary: "run the conformance vectors against the reference and adapters",
+        syntax: CommandSyntax(options: [
+            .value("--vectors", "PATH", repeats: true), .value("--adapter", "COMMAND", repeats: true),
+            .value("--name", "NAME", repeats: true), .value("--expect-failures", "FILE", repeats: true),
+            .value("--reference-expect-failures", "FILE"), .value("--json", "FILE"), .value("--junit", "FILE"),
+            .value("--html", "FILE"), .value("--timeout", "S"), .value("--window", "N"),
+            .value("--filter", "GLOB", repeats: true), .flag("--no-reference"), .flag("--quiet"), .flag("--verbose"),
+        ]),
+        help: usage, subcommands: [ConformanceAddCommand.command], run: main)
+
     struct Options {
-        var vectors: [String] = []
-        var adapters: [String] = []
-        var names: [String] = []
-        var expectFailures: [String] = []
+        var vectors: [String]
+        var adapters: [String]
+        var names: [String]
+        var expectFailures: [String]
         var referenceExpectFailures: String?
         var json: String?
         var junit: String?
         var html: String?
         var timeout: Double = 5
         var window = 64
-        var filters: [String] = []
-        var noReference = false
-        var quiet = false
-        var verbose = false
-        var help = false
+        var filters: [String]
+        var noReference: Bool
+        var quiet: Bool
+        var verbose: Bool
     }
 
-    struct UsageError: Error { var message: String }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var i = 0
-        func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            i += 1
-            guard i < arguments.count else { throw UsageError(message: "\(option) needs a value") }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            let argument = arguments[i]
-            var option = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                option = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
+    /// The options' values, checked alone and together.
+    static func options(_ arguments: ScannedArguments) throws(UsageError) -> Options {
+        var options = Options(
+            vectors: arguments.values("--vectors"), adapters: arguments.values("--adapter"),
+            names: arguments.values("--name"), expectFailures: arguments.values("--expect-failures"),
+            referenceExpectFailures: arguments.value("--reference-expect-failures"), json: arguments.value("--json"),
+            junit: arguments.value("--junit"), html: arguments.value("--html"), filters: arguments.values("--filter"),
+            noReference: arguments.flag("--no-reference"), quiet: arguments.flag("--quiet"),
+            verbose: arguments.flag("--verbose"))
+        if let text = arguments.value("--timeout") {
+            guard let t = Double(text), t.isFinite, t > 0, t <= 86_400 else {
+                throw UsageError("--timeout needs a number of seconds above 0, not \"\(text)\"")
             }
-            switch option {
-            case "-h", "--help": options.help = true
-            case "--vectors": options.vectors.append(try value(option, inline))
-            case "--adapter": options.adapters.append(try value(option, inline))
-            case "--name": options.names.append(try value(option, inline))
-            case "--expect-failures": options.expectFailures.append(try value(option, inline))
-            case "--reference-expect-failures": options.referenceExpectFailures = try value(option, inline)
-            case "--json": options.json = try value(option, inline)
-            case "--junit": options.junit = try value(option, inline)
-            case "--html": options.html = try value(option, inline)
-            case "--filter": options.filters.append(try value(option, inline))
-            case "--timeout":
-                let text = try value(option, inline)
-                guard let t = Double(text), t.isFinite, t > 0, t <= 86_400 else {
-                    throw UsageError(message: "--timeout needs a number of seconds above 0, not \"\(text)\"")
-                }
-                options.timeout = t
-            case "--window":
-                let text = try value(option, inline)
-                guard let n = Int(text), n >= 1, n <= 100_000 else {
-                    throw UsageError(message: "--window needs a whole number from 1 to 100000, not \"\(text)\"")
-                }
-                options.window = n
-            case "--no-reference", "--quiet", "--verbose":
-                if inline != nil { throw UsageError(message: "\(option) takes no value") }
-                if option == "--no-reference" { options.noReference = true }
-                if option == "--quiet" { options.quiet = true }
-                if option == "--verbose" { options.verbose = true }
-            default:
-                throw UsageError(message: argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \"\(argument)\"")
-            }
-            i += 1
+            options.timeout = t
         }
-        if options.help { return options }
-        if options.quiet && options.verbose { throw UsageError(message: "--quiet and --verbose exclude each other") }
+        if let text = arguments.value("--window") {
+            guard let n = Int(text), n >= 1, n <= 100_000 else {
+                throw UsageError("--window needs a whole number from 1 to 100000, not \"\(text)\"")
+            }
+            options.window = n
+        }
+        if options.quiet && options.verbose { throw UsageError("--quiet and --verbose exclude each other") }
         if options.names.count > options.adapters.count {
-            throw UsageError(message: "\(options.names.count) --name for \(options.adapters.count) --adapter; each --name names the --adapter of the same rank")
+            throw UsageError(
+                "\(options.names.count) --name for \(options.adapters.count) --adapter; each --name names the --adapter"
+                    + " of the same rank")
         }
         if options.expectFailures.count > options.adapters.count {
-            throw UsageError(message: "\(options.expectFailures.count) --expect-failures for \(options.adapters.count) --adapter; for the reference use --reference-expect-failures")
+            throw UsageError(
+                "\(options.expectFailures.count) --expect-failures for \(options.adapters.count) --adapter; for the"
+                    + " reference use --reference-expect-failures")
         }
         if options.noReference && options.adapters.isEmpty {
-            throw UsageError(message: "--no-reference leaves nothing to run; give an --adapter")
+            throw UsageError("--no-reference leaves nothing to run; give an --adapter")
         }
         if options.noReference && options.referenceExpectFailures != nil {
-            throw UsageError(message: "--reference-expect-failures with --no-reference")
+            throw UsageError("--reference-expect-failures with --no-reference")
         }
         var seen: Set<String> = options.noReference ? [] : ["reference"]
-        for (k, _) in options.adapters.enumerated() {
-            let name = k < options.names.count ? options.names[k] : "adapter\(k + 1)"
-            if name.isEmpty { throw UsageError(message: "an adapter name cannot be empty") }
+        for k in options.adapters.indices {
+            let name = adapterName(k, options)
+            if name.isEmpty { throw UsageError("an adapter name cannot be empty") }
             if !seen.insert(name).inserted {
-                throw UsageError(message: "two implementations are named \"\(name)\"\(name == "reference" ? " (the in-process reference has that name)" : "")")
+                let note = name == "reference" ? " (the in-process reference has that name)" : ""
+                throw UsageError("two implementations are named \"\(name)\"\(note)")
             }
         }
         return options
     }
 
-    /// Runs the command; `arguments` exclude "stc conformance". Returns the exit status.
-    static func main(_ arguments: [String]) -> Int32 {
-        if arguments.first == "add" { return ConformanceAddCommand.main(Array(arguments.dropFirst())) }
-        let output = Output.standard
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            output.err("stc conformance: \(error.message)\nRun 'stc conformance --help' for usage.\n")
-            return 2
-        }
-        if options.help {
-            output.out(usage)
-            return 0
-        }
+    /// The i-th `--name`, or `adapter<i+1>` for an adapter without one.
+    static func adapterName(_ k: Int, _ options: Options) -> String {
+        k < options.names.count ? options.names[k] : "adapter\(k + 1)"
+    }
+
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let options = try options(arguments)
         var vectorPaths = options.vectors
         if vectorPaths.isEmpty {
             guard FileManager.default.fileExists(atPath: defaultVectorsPath) else {
-                output.err("stc conformance: no vectors at \(defaultVectorsPath) (relative to the current directory); run from the package root or pass --vectors PATH\n")
-                return 2
+                throw CommandFailure(
+                    "no vectors at \(defaultVectorsPath) (relative to the current directory); run from the package root"
+                        + " or pass --vectors PATH")
             }
             vectorPaths = [defaultVectorsPath]
         }
@@ -198,9 +174,7 @@ enum ConformanceCommand {
         do {
             suites = try SuiteLoader.load(paths: vectorPaths)
         } catch {
-            output.err("stc conformance: invalid vectors:\n")
-            for e in error.errors { output.err("  \(Escape.controls(e.description))\n") }
-            return 2
+            throw CommandFailure(loadFailure("invalid vectors:", error))
         }
         var lists: [ExpectedFailures?] = []
         do {
@@ -209,68 +183,59 @@ enum ConformanceCommand {
             } else if !options.noReference {
                 lists.append(nil)
             }
-            for k in 0..<options.adapters.count {
-                lists.append(k < options.expectFailures.count ? try ExpectedFailures.load(path: options.expectFailures[k]) : nil)
+            for k in options.adapters.indices {
+                let path = k < options.expectFailures.count ? options.expectFailures[k] : nil
+                lists.append(try path.map(ExpectedFailures.load(path:)))
             }
         } catch {
-            output.err("stc conformance: \(Escape.controls(error.description))\n")
-            return 2
+            throw CommandFailure(Escape.controls(error.description))
         }
         let runner = ConformanceRunner(suites: suites, filters: options.filters, timeout: options.timeout)
         if runner.cases.isEmpty {
-            output.err("stc conformance: \(options.filters.isEmpty ? "the vectors hold no case" : "no case id matches --filter \(options.filters.joined(separator: " "))")\n")
-            return 2
+            throw CommandFailure(
+                options.filters.isEmpty
+                    ? "the vectors hold no case"
+                    : "no case id matches --filter \(options.filters.joined(separator: " "))")
         }
         var implementations: [Implementation] = []
         if !options.noReference { implementations.append(InProcessImplementation()) }
         for (k, command) in options.adapters.enumerated() {
-            let name = k < options.names.count ? options.names[k] : "adapter\(k + 1)"
-            implementations.append(AdapterProcess(name: name, command: command, timeout: options.timeout, window: options.window))
+            implementations.append(
+                AdapterProcess(
+                    name: adapterName(k, options), command: command, timeout: options.timeout, window: options.window))
         }
-        let progress = Progress(output: output, enabled: !options.quiet)
+        let progress = Progress(enabled: !options.quiet)
         let run = runner.run(Array(zip(implementations, lists)), progress: progress.update)
         progress.finish()
         let verbosity: TextReport.Verbosity = options.quiet ? .quiet : (options.verbose ? .verbose : .normal)
-        output.out(TextReport.string(run, verbosity: verbosity))
+        Console.write(TextReport.string(run, verbosity: verbosity), to: 1)
         do {
             if let path = options.json { try ReportFile.writeAtomically(JSONReport.bytes(run), to: path) }
             if let path = options.junit { try ReportFile.writeAtomically(JUnitReport.string(run), to: path) }
             if let path = options.html { try ReportFile.writeAtomically(HTMLReport.string(run), to: path) }
         } catch {
-            output.err("stc conformance: cannot write a report: \(error.description)\n")
-            return 2
+            throw CommandFailure("cannot write a report: \(error.description)")
         }
         return run.ok ? 0 : 1
     }
-}
 
-/// Where the conformance commands write: standard output and standard error, without newlines of their own.
-struct Output {
-    var out: (String) -> Void
-    var err: (String) -> Void
-    /// Whether stderr is a terminal (live progress is drawn only then).
-    var errIsTerminal: Bool
-
-    static var standard: Output {
-        Output(
-            out: { Console.writeAll(Array($0.utf8), to: 1) },
-            err: { Console.writeAll(Array($0.utf8), to: 2) },
-            errIsTerminal: Console.stderrIsTerminal)
+    /// A heading, then each error of the suite loader on a line of its own.
+    static func loadFailure(_ heading: String, _ failure: SuiteLoadFailure) -> String {
+        ([heading] + failure.errors.map { "  \(Escape.controls($0.description))" }).joined(separator: "\n")
     }
 }
 
 /// Progress on stderr: redrawn in place on a terminal (at most 10 times a second); elsewhere one line every
 /// 10 s, and only once a run has lasted 10 s (short runs in CI logs print nothing).
 final class Progress {
-    let output: Output
     let enabled: Bool
+    let terminal = Console.stderrIsTerminal
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
     var lastDraw: ContinuousClock.Instant?
     var drewLine = false
 
-    init(output: Output, enabled: Bool) {
-        self.output = output
+    init(enabled: Bool) {
         self.enabled = enabled
         start = clock.now
     }
@@ -278,19 +243,20 @@ final class Progress {
     func update(_ name: String, _ done: Int, _ total: Int) {
         guard enabled else { return }
         let now = clock.now
-        if output.errIsTerminal {
+        if terminal {
             guard lastDraw.map({ now - $0 >= .milliseconds(100) }) ?? true || done == total else { return }
             lastDraw = now
-            output.err("\r\u{1B}[K\(Escape.controls(name)): \(done)/\(total) cases")
+            Console.write("\r\u{1B}[K\(Escape.controls(name)): \(done)/\(total) cases", to: 2)
             drewLine = true
         } else {
             guard now - start >= .seconds(10), lastDraw.map({ now - $0 >= .seconds(10) }) ?? true else { return }
             lastDraw = now
-            output.err("\(Escape.controls(name)): \(done)/\(total) cases (\((now - start).components.seconds) s)\n")
+            let seconds = (now - start).components.seconds
+            Console.write("\(Escape.controls(name)): \(done)/\(total) cases (\(seconds) s)\n", to: 2)
         }
     }
 
     func finish() {
-        if drewLine { output.err("\r\u{1B}[K") }
+        if drewLine { Console.write("\r\u{1B}[K", to: 2) }
     }
 }

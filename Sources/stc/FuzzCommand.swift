@@ -14,118 +14,58 @@ private func ignoreInterrupt(_: Int32) {}
 /// `stc fuzz`: the libFuzzer workflow (SPEC §6) — list the targets, fuzz one, replay the corpus, turn a crash
 /// into a regression file, merge what fuzzing found into the seeds.
 enum FuzzCommand {
+    static let subcommands = [
+        Command("list", summary: "the fuzz targets: name, tab, summary", syntax: listSyntax, help: listHelp, run: list),
+        Command(
+            "build", summary: "build the libFuzzer binaries (all by default) and check they are instrumented",
+            syntax: buildSyntax, help: buildHelp, run: build),
+        Command(
+            "modules", summary: "the root package's modules and what a fuzz build gives each", syntax: modulesSyntax,
+            help: modulesHelp, run: modules),
+        Command(
+            "run", summary: "build a target's libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)",
+            syntax: runSyntax, help: runHelp, run: run),
+        Command(
+            "replay", summary: "run the harness bodies on the corpus or on files, in-process (no libFuzzer)",
+            syntax: replaySyntax, help: replayHelp, run: replay),
+        Command(
+            "add", summary: "save an input as corpus/TARGET/regressions/<content hash> (--minimize first)",
+            syntax: addSyntax, help: addHelp, run: add),
+        Command(
+            "merge", summary: "minimize what fuzzing found and report (--write: add) new seeds", syntax: mergeSyntax,
+            help: mergeHelp, run: merge),
+    ]
+
     static let help = """
         Usage: stc fuzz <subcommand> [options]      stc fuzz <subcommand> --help for details
 
         Subcommands:
-          list                          the fuzz targets: name, tab, summary
-          build [TARGET…]               build the libFuzzer binaries (all by default) and check they are instrumented
-          modules                       the root package's modules and what a fuzz build gives each
-          run TARGET                    build the libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)
-          replay [TARGET] [FILE…]       run the harness bodies on the corpus or on files, in-process (no libFuzzer)
-          add TARGET FILE               save an input as corpus/TARGET/regressions/<content hash> (--minimize first)
-          merge TARGET                  minimize what fuzzing found and report (--write: add) new seeds
+        \(CommandTable.list(subcommands))
 
-        Common options:
+        Options of build, run, replay, add and merge (modules takes --package alone):
           --corpus DIR     the corpus root (default: $STC_CORPUS, else corpus/ of the repository)
           --package DIR    the repository holding Fuzz/Package.swift (default: found from the current directory)
 
         Exit codes: 0 success, 1 a failing input or a crash, 2 usage, build or I/O error.
         """
 
-    static func main(_ arguments: [String]) -> Int32 {
-        guard let sub = arguments.first else {
+    static let command = Command(
+        "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge",
+        syntax: CommandSyntax(positionals: .any), help: help, subcommands: subcommands
+    ) { arguments in
+        guard let subcommand = arguments.positionals.first else {
             Console.error(help)
             return 2
         }
-        let rest = Array(arguments.dropFirst())
-        switch sub {
-        case "-h", "--help", "help":
-            Console.out(help)
-            return 0
-        case "list": return guarded("list", listHelp, rest, list)
-        case "build": return guarded("build", buildHelp, rest, build)
-        case "modules": return guarded("modules", modulesHelp, rest, modules)
-        case "run": return guarded("run", runHelp, rest, run)
-        case "replay": return guarded("replay", replayHelp, rest, replay)
-        case "add": return guarded("add", addHelp, rest, add)
-        case "merge": return guarded("merge", mergeHelp, rest, merge)
-        default:
-            Console.error("stc fuzz: unknown subcommand '\(sub)'\n\n\(help)")
-            return 2
-        }
+        throw UsageError("unknown subcommand '\(subcommand)'")
     }
 
-    /// Handles `--help` and turns thrown usage and I/O errors into exit code 2.
-    static func guarded(_ name: String, _ help: String, _ args: [String], _ body: ([String]) throws -> Int32) -> Int32 {
-        let own = args.firstIndex(of: "--").map { Array(args[..<$0]) } ?? args
-        if own.contains("-h") || own.contains("--help") {
-            Console.out(help)
-            return 0
-        }
-        do {
-            return try body(args)
-        } catch let error as UsageError {
-            Console.error("stc fuzz \(name): \(error.message)")
-            return 2
-        } catch {
-            Console.error("stc fuzz \(name): \(error)")
-            return 2
-        }
-    }
+    /// The options of every subcommand that works on a corpus or builds.
+    static let common: [Option] = [.value("--corpus", "DIR"), .value("--package", "DIR")]
 
-    // MARK: Arguments
-
-    /// Options (`--name VALUE`, `--name=VALUE`, `--flag`), positionals, and everything after `--`.
-    struct Arguments {
-        var values: [String: String] = [:]
-        var flags: Set<String> = []
-        var positionals: [String] = []
-        var passthrough: [String] = []
-
-        init(_ args: [String], valued: Set<String>, flags allowed: Set<String>) throws {
-            var i = 0
-            while i < args.count {
-                let arg = args[i]
-                if arg == "--" {
-                    passthrough = Array(args[(i + 1)...])
-                    break
-                }
-                if arg.hasPrefix("--") {
-                    let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
-                    let name = parts[0]
-                    if valued.contains(name) {
-                        if parts.count == 2 {
-                            values[name] = parts[1]
-                        } else {
-                            guard i + 1 < args.count else { throw UsageError("\(name) needs a value") }
-                            values[name] = args[i + 1]
-                            i += 1
-                        }
-                    } else if allowed.contains(name), parts.count == 1 {
-                        flags.insert(name)
-                    } else {
-                        throw UsageError("unknown option '\(arg)'")
-                    }
-                } else {
-                    positionals.append(arg)
-                }
-                i += 1
-            }
-        }
-
-        /// The option's value as a whole number ≥ `min`, or `value` when the option is absent.
-        func int(_ name: String, default value: Int, min: Int = 0) throws -> Int {
-            guard let text = values[name] else { return value }
-            guard let n = Int(text), n >= min else { throw UsageError("\(name) needs a whole number ≥ \(min), not '\(text)'") }
-            return n
-        }
-    }
-
-    static let common: Set<String> = ["--corpus", "--package"]
-
-    static func workspace(_ a: Arguments) -> FuzzWorkspace {
-        FuzzWorkspace.resolve(corpus: a.values["--corpus"], package: a.values["--package"])
+    /// The workspace that `--corpus` and `--package` name (see ``FuzzWorkspace/resolve(corpus:package:)``).
+    static func workspace(_ a: ScannedArguments) -> FuzzWorkspace {
+        FuzzWorkspace.resolve(corpus: a.value("--corpus"), package: a.value("--package"))
     }
 
     static func target(_ name: String) throws -> FuzzTarget {
@@ -143,9 +83,9 @@ enum FuzzCommand {
         Prints every fuzz target, one a line: its name, a tab, and what it checks.
         """
 
-    static func list(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: [], flags: [])
-        guard a.positionals.isEmpty else { throw UsageError("list takes no arguments") }
+    static let listSyntax = CommandSyntax(positionals: .atMost(0, "list takes no arguments"))
+
+    static func list(_: ScannedArguments) -> Int32 {
         for target in FuzzTargets.all { Console.out("\(target.name)\t\(target.summary)") }
         return 0
     }
@@ -165,8 +105,9 @@ enum FuzzCommand {
         Exit codes: 0 built and instrumented, 2 usage or build error, or a binary without instrumentation.
         """
 
-    static func build(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common, flags: [])
+    static let buildSyntax = CommandSyntax(options: common, positionals: .any)
+
+    static func build(_ a: ScannedArguments) throws -> Int32 {
         let targets = try (a.positionals.isEmpty ? FuzzTargets.all.map(\.name) : a.positionals).map { try target($0) }
         let ws = workspace(a)
         try FuzzBuild.ensure(ws, targets: targets.map(\.name), skip: false, allTargets: a.positionals.isEmpty)
@@ -193,11 +134,13 @@ enum FuzzCommand {
         Exit codes: 0 printed, 2 usage error or an unreadable manifest.
         """
 
-    static func modules(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: ["--package"], flags: [])
-        guard a.positionals.isEmpty else { throw UsageError("modules takes no arguments") }
-        guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
-        let manifest = try FuzzManifest.read(root: try workspace(a).requirePackage(), swift: swift)
+    static let modulesSyntax = CommandSyntax(
+        options: [.value("--package", "DIR")], positionals: .atMost(0, "modules takes no arguments"))
+
+    static func modules(_ a: ScannedArguments) throws -> Int32 {
+        guard let swift = FuzzProcess.which("swift") else { throw CommandFailure("`swift` is not on the PATH") }
+        let package = try FuzzWorkspace.resolve(corpus: nil, package: a.value("--package")).requirePackage()
+        let manifest = try FuzzManifest.read(root: package, swift: swift)
         for module in manifest.modules {
             Console.out("\(module.name)\t\(module.hasCoverage ? "coverage" : "-")\t\(module.keepsFakeStackFrames ? "fake-frames" : "-")")
         }
@@ -236,16 +179,22 @@ enum FuzzCommand {
         build error.
         """
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common.union(["--time", "--jobs", "--max-len"]), flags: ["--no-build", "--verbose"])
-        guard a.positionals.count == 1 else { throw UsageError("give one TARGET\n\n\(runHelp)") }
+    static let runSyntax = CommandSyntax(
+        options: common + [
+            .value("--time", "S"), .value("--jobs", "N"), .value("--max-len", "N"), .flag("--no-build"),
+            .flag("--verbose"),
+        ],
+        positionals: .atMost(1, "give one TARGET"), passesThrough: true)
+
+    static func run(_ a: ScannedArguments) throws -> Int32 {
+        guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
         let target = try target(a.positionals[0])
         let ws = workspace(a)
         let time = try a.int("--time", default: 60)
         let jobs = try a.int("--jobs", default: 1, min: 1)
         let maxLen = try a.int("--max-len", default: target.maxLength, min: 1)
 
-        try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flags.contains("--no-build"))
+        try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
         let binary = try ws.binary(target.name)
         let counters = try FuzzBuild.checkInstrumented(binary)
         Console.error("instrumented: \(counters) inline 8-bit counters")
@@ -266,7 +215,7 @@ enum FuzzCommand {
         Console.error(
             "$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=\(shellQuote(environment["ASAN_OPTIONS"] ?? "")) "
                 + ([displayPath(binary)] + flags + dirs.map(displayPath)).map(shellQuote).joined(separator: " "))
-        var progress = FuzzProgress(verbose: a.flags.contains("--verbose"))
+        var progress = FuzzProgress(verbose: a.flag("--verbose"))
         // Ctrl-C reaches libFuzzer too (same process group): it stops and prints its stats; stc stays to report.
         // A handler, not SIG_IGN, so that the child starts with the default disposition.
         signal(SIGINT, ignoreInterrupt)
@@ -340,13 +289,18 @@ enum FuzzCommand {
         Exit codes: 0 every input passed, 1 an input failed, 2 usage or I/O error.
         """
 
-    static func replay(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common.union(["--repeat"]), flags: ["--binary", "--no-build", "--quiet", "--as-fuzzer"])
+    static let replaySyntax = CommandSyntax(
+        options: common + [
+            .value("--repeat", "N"), .flag("--binary"), .flag("--no-build"), .flag("--quiet"), .flag("--as-fuzzer"),
+        ],
+        positionals: .any)
+
+    static func replay(_ a: ScannedArguments) throws -> Int32 {
         let ws = workspace(a)
-        let quiet = a.flags.contains("--quiet")
-        let asFuzzer = a.flags.contains("--as-fuzzer")
+        let quiet = a.flag("--quiet")
+        let asFuzzer = a.flag("--as-fuzzer")
         let repetitions = try a.int("--repeat", default: 1, min: 1)
-        if a.flags.contains("--binary") && (asFuzzer || a.values["--repeat"] != nil) {
+        if a.flag("--binary") && (asFuzzer || a.value("--repeat") != nil) {
             throw UsageError("--as-fuzzer and --repeat run the bodies in this process; --binary runs the libFuzzer binaries")
         }
         // (target, files or nil for the target's corpus)
@@ -368,7 +322,7 @@ enum FuzzCommand {
             }
             plan = FuzzTargets.all.compactMap { t in byTarget[t.name].map { (t, $0) } }
         }
-        if a.flags.contains("--binary") { return try replayWithBinaries(ws, plan, noBuild: a.flags.contains("--no-build"), quiet: quiet) }
+        if a.flag("--binary") { return try replayWithBinaries(ws, plan, noBuild: a.flag("--no-build"), quiet: quiet) }
 
         var total = 0
         var failed = 0
@@ -482,22 +436,25 @@ enum FuzzCommand {
         Exit codes: 0 added or already present, 1 not added (does not crash, no --force), 2 usage, build or I/O error.
         """
 
-    static func add(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common.union(["--runs"]), flags: ["--minimize", "--no-build", "--force"])
-        guard a.positionals.count == 2 else { throw UsageError("give TARGET and FILE\n\n\(addHelp)") }
+    static let addSyntax = CommandSyntax(
+        options: common + [.value("--runs", "N"), .flag("--minimize"), .flag("--no-build"), .flag("--force")],
+        positionals: .atMost(2, "give TARGET and FILE"))
+
+    static func add(_ a: ScannedArguments) throws -> Int32 {
+        guard a.positionals.count == 2 else { throw UsageError("give TARGET and FILE") }
         let target = try target(a.positionals[0])
         let file = a.positionals[1]
         let ws = workspace(a)
-        guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("cannot read '\(file)'") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read '\(file)'") }
         var bytes = [UInt8](data)
 
-        if a.flags.contains("--minimize") {
-            try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flags.contains("--no-build"))
+        if a.flag("--minimize") {
+            try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
             let binary = try ws.binary(target.name)
             _ = try FuzzBuild.checkInstrumented(binary)
             let check = try FuzzProcess.run(binary, [FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath)], environment: FuzzProcess.fuzzerEnvironment())
             if check.status == 0 && !check.crashedBySignal {
-                if !a.flags.contains("--force") {
+                if !a.flag("--force") {
                     Console.out("\(file) does not crash \(target.name): nothing added (add it as it is with --force).")
                     return 1
                 }
@@ -574,9 +531,11 @@ enum FuzzCommand {
         Exit codes: 0 done, 2 usage, build or I/O error.
         """
 
-    static func merge(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, valued: common, flags: ["--write", "--no-build"])
-        guard a.positionals.count == 1 else { throw UsageError("give one TARGET\n\n\(mergeHelp)") }
+    static let mergeSyntax = CommandSyntax(
+        options: common + [.flag("--write"), .flag("--no-build")], positionals: .atMost(1, "give one TARGET"))
+
+    static func merge(_ a: ScannedArguments) throws -> Int32 {
+        guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
         let target = try target(a.positionals[0])
         let ws = workspace(a)
         let scratch = try ws.scratch("fuzz-corpus", target.name)
@@ -585,7 +544,7 @@ enum FuzzCommand {
             Console.out("nothing to merge: \(displayPath(scratch)) is empty (run `stc fuzz run \(target.name)` first)")
             return 0
         }
-        try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flags.contains("--no-build"))
+        try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
         let binary = try ws.binary(target.name)
         _ = try FuzzBuild.checkInstrumented(binary)
 
@@ -614,7 +573,7 @@ enum FuzzCommand {
             if let r = line.range(of: "; "), line.hasSuffix("new coverage edges") { edges = String(line[r.upperBound...]) }
         }
         guard output.status == 0 else {
-            throw UsageError("libFuzzer -merge=1 failed (exit \(output.status)):\n" + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
+            throw CommandFailure("libFuzzer -merge=1 failed (exit \(output.status)):\n" + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         var new: [[UInt8]] = []
         for file in FuzzCorpus.files(in: base) {
@@ -625,7 +584,7 @@ enum FuzzCommand {
         let size = new.reduce(0) { $0 + $1.count }
         Console.out(
             "merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds and regressions (\(size) bytes\(edges.map { ", \($0)" } ?? ""))")
-        if a.flags.contains("--write") {
+        if a.flag("--write") {
             var added = 0
             for bytes in new where try ws.corpus.addSeed(bytes, target: target.name).isNew { added += 1 }
             Console.out("added \(added) seeds to \(displayPath(ws.corpus.seedDirectory(target.name)))")
@@ -633,5 +592,14 @@ enum FuzzCommand {
             Console.out("add them with: stc fuzz merge \(target.name) --write")
         }
         return 0
+    }
+}
+
+extension ScannedArguments {
+    /// The option's value as a whole number ≥ `min`, or `value` when the option is absent.
+    func int(_ name: String, default value: Int, min: Int = 0) throws(UsageError) -> Int {
+        guard let text = self.value(name) else { return value }
+        guard let n = Int(text), n >= min else { throw UsageError("\(name) needs a whole number ≥ \(min), not '\(text)'") }
+        return n
     }
 }

@@ -51,7 +51,7 @@ struct FuzzWorkspace {
 
     func requirePackage() throws -> String {
         guard let packageRoot else {
-            throw UsageError("cannot find Fuzz/Package.swift in or above the current directory (run from the repository, or pass --package DIR)")
+            throw CommandFailure("cannot find Fuzz/Package.swift in or above the current directory (run from the repository, or pass --package DIR)")
         }
         return packageRoot
     }
@@ -291,7 +291,7 @@ enum FuzzBuild {
     /// package's source files changed since stc's last fuzz build, SwiftPM's cached plan is cleared first; a
     /// build that still fails because the caches do not know a new target is retried once without them.
     static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
-        guard let swift = FuzzProcess.which("swift") else { throw UsageError("`swift` is not on the PATH") }
+        guard let swift = FuzzProcess.which("swift") else { throw CommandFailure("`swift` is not on the PATH") }
         let fuzz = try workspace.fuzzPackage()
         let root = try workspace.requirePackage()
         let sources = stamp(root: root, manifest: try FuzzManifest.read(root: root, swift: swift))
@@ -319,7 +319,7 @@ enum FuzzBuild {
             }
             if output.status != 0 {
                 let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
-                throw UsageError("the fuzz build failed (exit \(output.status)):\n\(tail)")
+                throw CommandFailure("the fuzz build failed (exit \(output.status)):\n\(tail)")
             }
             Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
         }
@@ -338,7 +338,7 @@ enum FuzzBuild {
     /// Builds unless `skip` is set and every binary exists.
     static func ensure(_ workspace: FuzzWorkspace, targets: [String], skip: Bool, allTargets: Bool = false) throws {
         for target in targets where !(try workspace.hasShim(target)) {
-            throw UsageError("no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
+            throw CommandFailure("no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
         }
         if skip, try targets.allSatisfy({ FileManager.default.isExecutableFile(atPath: try workspace.binary($0)) }) { return }
         try build(workspace, targets: allTargets ? nil : targets)
@@ -358,7 +358,7 @@ enum FuzzBuild {
                 if let n = Int(digits), n > 0 { return n }
             }
         }
-        throw UsageError(
+        throw CommandFailure(
             "\(binary) is not an instrumented libFuzzer binary (no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
                 + commandLine(arguments(fuzzPackage: "Fuzz", product: nil)))
     }

@@ -23,35 +23,15 @@ enum InspectCommand {
         Exit codes: 0 valid selection, 1 invalid selection, 2 usage or I/O error.
         """
 
-    static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var source: String?
-        for argument in arguments {
-            switch argument {
-            case "-h", "--help":
-                Console.out(help)
-                return 0
-            case "--json": json = true
-            case "-": source = source == nil ? "-" : nil
-            default:
-                if argument.hasPrefix("--") {
-                    Console.error("stc inspect: unknown option '\(argument)'\n\n\(help)")
-                    return 2
-                }
-                guard source == nil else {
-                    Console.error("stc inspect: give one string, file or '-', not several\n\n\(help)")
-                    return 2
-                }
-                source = argument
-            }
-        }
-        let input: Input
-        do {
-            input = try Input.read(source ?? "-")
-        } catch {
-            Console.error("stc inspect: \(error)")
-            return 2
-        }
+    static let command = Command(
+        "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)",
+        syntax: CommandSyntax(
+            options: [.flag("--json")], positionals: .atMost(1, "give one string, file or '-', not several")),
+        help: help, run: main)
+
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let input = try Input.read(arguments.positionals.first ?? "-")
         let result = Result { () throws(SelectionDecodingError) -> SelectionDecoder.Report in
             try SelectionDecoder.decode(input.bytes)
         }
@@ -69,7 +49,7 @@ enum InspectCommand {
         var origin: String
         var removedNewline: Bool
 
-        static func read(_ source: String) throws -> Input {
+        static func read(_ source: String) throws(CommandFailure) -> Input {
             var bytes: [UInt8]
             let origin: String
             if source == "-" {
@@ -77,7 +57,7 @@ enum InspectCommand {
                 origin = "standard input"
             } else if FileManager.default.fileExists(atPath: source) {
                 guard let data = FileManager.default.contents(atPath: source) else {
-                    throw UsageError("cannot read file '\(source)'")
+                    throw CommandFailure("cannot read file '\(source)'")
                 }
                 bytes = Array(data)
                 origin = "file \(source)"
