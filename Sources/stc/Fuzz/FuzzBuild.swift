@@ -36,10 +36,9 @@ enum FuzzBuild {
     }
 
     /// ASan checks each memory access through a call into its runtime instead of an inline shadow test. Swift runs
-    /// the coverage pass after ASan, so an inline test becomes a coverage counter of its own (half the counters of a
-    /// binary) and, while the fuzz build traced comparisons, was a traced comparison too
-    /// (`__sanitizer_cov_trace_const_cmp1`, a call into libFuzzer that learns nothing from a shadow byte). The same
-    /// checks, so the same bugs are found, in more executions per second (docs/PERFORMANCE.md#decisions).
+    /// the coverage pass after ASan, so an inline test would become a coverage counter of its own, one that
+    /// libFuzzer scans after every execution and that leads it nowhere. The same checks, so the same bugs are
+    /// found, in more executions per second (docs/PERFORMANCE.md#decisions).
     static let asanCallbacks = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-asan-instrumentation-with-call-threshold=0"]
 
     /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:

@@ -21,13 +21,13 @@ enum FuzzProcess {
 
     /// ASan options `stc fuzz run` adds (each unless the user's `ASAN_OPTIONS` sets it). Neither changes what
     /// ASan detects here:
-    /// - `malloc_context_size=0`: no stack recorded at each malloc and free (stack depot and unwinder showed up
-    ///   in profiles). Only a heap report's "allocated by"/"freed by" stacks are missing, and
+    /// - `malloc_context_size=0`: no stack is recorded at each malloc and free, work every execution would pay
+    ///   for. Only a heap report's "allocated by"/"freed by" stacks are missing, and
     ///   `stc fuzz replay T FILE --binary` (default options) shows them.
-    /// - `quarantine_size_mb=16` (default 256): freed memory waits in a smaller FIFO before reuse, so the
-    ///   allocator keeps touching warm memory instead of faulting in fresh pages. An execution here frees
-    ///   kilobytes, so 16 MB still holds the frees of thousands of executions: a use after free within an
-    ///   execution is caught as before. Smaller queues gave nothing that held (docs/PERFORMANCE.md#decisions).
+    /// - `quarantine_size_mb=16`, below ASan's default: freed memory waits in a smaller FIFO before reuse, so the
+    ///   allocator keeps touching warm memory instead of faulting in fresh pages. The queue still holds what many
+    ///   executions free, so a use after free within an execution is caught as before.
+    /// Why these values and not others: docs/PERFORMANCE.md#decisions.
     static let throughputASanDefaults = [("malloc_context_size", "0"), ("quarantine_size_mb", "16")]
 
     /// The user's `ASAN_OPTIONS` with each of ``throughputASanDefaults`` added that they do not set themselves.
