@@ -59,8 +59,15 @@ enum CommandTable {
         Commands:
         \(list(commands))
 
-        Every option that takes a value is given as --opt VALUE or --opt=VALUE alike; the value is taken as it is,
-        even when it starts with '-'. -h or --help anywhere before '--' prints the command's help.
+        Options:
+          --version   print the version
+          -h, --help  print this help
+
+        Every command reads its arguments the same way. An option that takes a value is given as --opt VALUE or
+        --opt=VALUE alike, and the value is taken as it is, even when it starts with '-'. -h or --help anywhere
+        before '--' prints the command's help. '--' ends the options: what follows is an argument (stc fuzz run
+        passes it to libFuzzer).
+
         Exit codes: 0 success, 1 a check failed (invalid input, failing case), 2 usage or I/O error.
         """
 

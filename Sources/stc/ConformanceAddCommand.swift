@@ -4,7 +4,7 @@ import StrictJSON
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
 enum ConformanceAddCommand {
-    static let usage = """
+    static let help = """
         USAGE: stc conformance add --op OP --input JSON [--suite FILE] [--id ID] [--tag TAG]... [--source TEXT]
                                    [--vectors PATH]...
 
@@ -41,7 +41,7 @@ enum ConformanceAddCommand {
             .value("--tag", "TAG", repeats: true), .value("--source", "TEXT"),
             .value("--vectors", "PATH", repeats: true),
         ]),
-        help: usage, run: main)
+        help: help, run: main)
 
     static func main(_ arguments: ScannedArguments) throws -> Int32 {
         let suitePath = arguments.value("--suite") ?? "corpus/conformance/field-reports.json"

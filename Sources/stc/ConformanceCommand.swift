@@ -5,7 +5,7 @@ import Foundation
 enum ConformanceCommand {
     static let defaultVectorsPath = "corpus/conformance"
 
-    static let usage = """
+    static let help = """
         USAGE: stc conformance [--vectors PATH]... [--adapter 'COMMAND']... [--name NAME]...
                                [--expect-failures FILE]... [--reference-expect-failures FILE]
                                [--json FILE] [--junit FILE] [--html FILE] [--timeout S] [--window N]
@@ -73,7 +73,6 @@ enum ConformanceCommand {
           stc conformance --adapter 'stc adapter' --name stc-adapter --json out/report.json
           stc conformance --no-reference --adapter 'node adapter.js' --expect-failures failures_node.txt \\
                           --junit junit.xml --html report.html --filter 'selection-*'
-
         """
 
     static let command = Command(
@@ -85,7 +84,7 @@ enum ConformanceCommand {
             .value("--html", "FILE"), .value("--timeout", "S"), .value("--window", "N"),
             .value("--filter", "GLOB", repeats: true), .flag("--no-reference"), .flag("--quiet"), .flag("--verbose"),
         ]),
-        help: usage, subcommands: [ConformanceAddCommand.command], run: main)
+        help: help, subcommands: [ConformanceAddCommand.command], run: main)
 
     struct Options {
         var vectors: [String]

@@ -23,7 +23,7 @@ enum FuzzAddCommand {
           --runs N       libFuzzer -runs for each minimization round (default 20000)
           --no-build     use the existing binary if there is one
           --force        with --minimize: add FILE as it is even when it does not crash
-          --corpus DIR, --package DIR   as for every subcommand
+          --corpus DIR, --package DIR   see stc fuzz --help
 
         Exit codes: 0 added or already present, 1 not added (does not crash, no --force), 2 usage, build or I/O error.
         """

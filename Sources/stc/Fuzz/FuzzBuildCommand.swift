@@ -10,7 +10,7 @@ enum FuzzBuildCommand {
         `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Prints each target's counters.
 
         Options:
-          --corpus DIR, --package DIR   as for every subcommand
+          --corpus DIR, --package DIR   see stc fuzz --help
 
         Exit codes: 0 built and instrumented, 2 usage or build error, or a binary without instrumentation.
         """

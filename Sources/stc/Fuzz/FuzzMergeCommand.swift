@@ -20,7 +20,7 @@ enum FuzzMergeCommand {
         Options:
           --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
           --no-build     use the existing binary if there is one
-          --corpus DIR, --package DIR   as for every subcommand
+          --corpus DIR, --package DIR   see stc fuzz --help
 
         Exit codes: 0 done, 2 usage, build or I/O error.
         """

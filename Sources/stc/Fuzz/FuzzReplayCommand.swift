@@ -23,7 +23,7 @@ enum FuzzReplayCommand {
                          sanitizers or libFuzzer; run twice (N and 2N) and subtract to leave out start-up:
                            valgrind --tool=callgrind .build/release/stc fuzz replay auth DIR --as-fuzzer --repeat 20
           --quiet        print failures and the final line only
-          --corpus DIR, --package DIR   as for every subcommand
+          --corpus DIR, --package DIR   see stc fuzz --help
 
         Exit codes: 0 every input passed, 1 an input failed, 2 usage or I/O error.
         """

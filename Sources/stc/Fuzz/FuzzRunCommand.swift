@@ -34,7 +34,7 @@ enum FuzzRunCommand {
                          selection-json 512, url 512, template 1024, others 1024)
           --no-build     use the existing binary if there is one
           --verbose      show every libFuzzer line (default: NEW/REDUCE lines at most once a second)
-          --corpus DIR, --package DIR   as for every subcommand
+          --corpus DIR, --package DIR   see stc fuzz --help
           -- FLAGS…      passed to libFuzzer as they are, after ours (so they win), e.g. -- -only_ascii=1
 
         Exit codes: 0 no crash (also when stopped with Ctrl-C), 1 a crash, timeout or OOM was found, 2 usage or
