@@ -2,8 +2,8 @@ import Benchmarking
 import Foundation
 import PropertyTesting
 import ScreenTimeProperties
-import _FuzzCorpus
 import StrictJSON
+import _FuzzCorpus
 
 /// `stc bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
 enum BenchCommand {
@@ -42,17 +42,24 @@ enum BenchCommand {
     ].compactMap { name in
         guard let property = ReferenceProperties.catalog.property(named: name) else { return nil }
         return PropertyBenchmark(name: name) { n in
-            property.check(RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)).casesRun
+            property.check(
+                RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)
+            ).casesRun
         }
     }
 
-    /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan options.
+    /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan
+    /// options.
     static let fuzzSettings = FuzzRunSettings(
         flags: { name, root in
             // Every shim has a target (a test checks); one without would run with libFuzzer's own defaults.
-            FuzzTargets.named(name).map { FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(name).dict") } ?? []
+            FuzzTargets.named(name).map {
+                FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(name).dict")
+            } ?? []
         },
-        environment: ["ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])])
+        environment: [
+            "ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])
+        ])
 
     static let command = Command(
         "bench", summary: "measure the hot paths against Foundation and the performance targets",
@@ -86,8 +93,11 @@ enum BenchCommand {
         let report = suite.run(build: build) { section in
             if showProgress { Console.error("measuring \(section) …") }
         }
-        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) }) {
-            Console.error("warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, runner.inProcess, property.url.round-trip, fuzz.url)")
+        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) })
+        {
+            Console.error(
+                "warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, "
+                    + "runner.inProcess, property.url.round-trip, fuzz.url)")
         }
         if json {
             Console.out(JSONWriter.string(report.json, options: .init(pretty: true)))

@@ -64,7 +64,9 @@ enum CheckCommand {
             options.seed = seed
         }
         if let text = arguments.value("--iterations") {
-            guard let n = Int(text), n > 0 else { throw UsageError("--iterations takes a positive number, not '\(text)'") }
+            guard let n = Int(text), n > 0 else {
+                throw UsageError("--iterations takes a positive number, not '\(text)'")
+            }
             options.iterations = n
         }
         if let text = arguments.value("--replay") {
@@ -119,7 +121,9 @@ enum CheckCommand {
             let n = name.lowercased()
             var score = editDistance(lowered, n)
             if n.contains(lowered) || lowered.contains(n) { score = min(score, 1) }
-            if let tail = lowered.split(separator: ".").last, tail.count >= 3, n.contains(tail) { score = min(score, 2) }
+            if let tail = lowered.split(separator: ".").last, tail.count >= 3, n.contains(tail) {
+                score = min(score, 2)
+            }
             if n.hasPrefix(family + ".") { score = min(score, max(2, score - 6)) }
             return (name, score)
         }
@@ -128,7 +132,8 @@ enum CheckCommand {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
         for i in 1...a.count {
@@ -152,7 +157,9 @@ enum CheckCommand {
             if matches.isEmpty {
                 let close = closeNames(to: pattern, in: names)
                 var message = "no property named '\(pattern)'."
-                message += close.isEmpty ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
+                message +=
+                    close.isEmpty
+                    ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
                 throw UsageError(message)
             }
             for name in matches where !selected.contains(name) { selected.append(name) }
@@ -171,7 +178,8 @@ enum CheckCommand {
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let config = RunConfiguration(
             seed: seed, iterations: options.iterations, replay: options.replay,
-            regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil, command: "stc check")
+            regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil,
+            command: "stc check")
         let progress = Console.stderrIsTerminal
         let clock = ContinuousClock()
         let started = clock.now
@@ -179,7 +187,10 @@ enum CheckCommand {
         var cases = 0
         for (index, property) in properties.enumerated() {
             if progress {
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(index + 1)/\(properties.count)] \(property.name) (\(options.iterations) cases)…".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "\r\u{1B}[K[\(index + 1)/\(properties.count)] \(property.name) (\(options.iterations) cases)…"
+                            .utf8))
             }
             let result = property.check(config)
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -190,7 +201,10 @@ enum CheckCommand {
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let what = options.replay != nil ? "replayed 1 case" : "\(cases) cases"
-        Console.out("\(properties.count) properties, \(properties.count - failed) passed, \(failed) failed; \(what), seed \(seed), in \(String(format: "%.2f", seconds)) s")
+        let passed = properties.count - failed
+        Console.out(
+            "\(properties.count) properties, \(passed) passed, \(failed) failed; \(what), seed \(seed), "
+                + "in \(String(format: "%.2f", seconds)) s")
         return failed == 0 ? 0 : 1
     }
 }

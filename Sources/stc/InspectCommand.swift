@@ -74,20 +74,28 @@ enum InspectCommand {
         }
     }
 
-    static let kinds: [(SelectionTokenKind, String)] = [(.application, "applications"), (.category, "categories"), (.webDomain, "webDomains")]
+    static let kinds: [(SelectionTokenKind, String)] = [
+        (.application, "applications"), (.category, "categories"), (.webDomain, "webDomains"),
+    ]
 
     static func warnings(_ report: SelectionDecoder.Report) -> [String] {
         var warnings: [String] = []
         for (kind, label) in kinds {
             let odd = (report.tokenByteCounts[kind] ?? []).filter { $0 != ApplicationToken.deviceByteCount }
             if !odd.isEmpty {
-                warnings.append("\(odd.count) of the \(label) tokens are not \(ApplicationToken.deviceByteCount) bytes (device tokens are): sizes \(odd.map(String.init).joined(separator: ", "))")
+                let sizes = odd.map(String.init).joined(separator: ", ")
+                warnings.append(
+                    "\(odd.count) of the \(label) tokens are not \(ApplicationToken.deviceByteCount) bytes "
+                        + "(device tokens are): sizes \(sizes)")
             }
             let duplicates = report.duplicateCount(of: kind)
-            if duplicates > 0 { warnings.append("\(duplicates) duplicate \(label) token(s) collapsed (a selection is a set)") }
+            if duplicates > 0 {
+                warnings.append("\(duplicates) duplicate \(label) token(s) collapsed (a selection is a set)")
+            }
         }
         if report.includeEntireCategoryMissing {
-            warnings.append("includeEntireCategory is missing and reads as false (assumption: encodings from before iOS 15.2)")
+            warnings.append(
+                "includeEntireCategory is missing and reads as false (assumption: encodings from before iOS 15.2)")
         }
         if !report.unknownKeys.isEmpty {
             warnings.append("unknown keys ignored: \(report.unknownKeys.joined(separator: ", "))")
@@ -95,7 +103,8 @@ enum InspectCommand {
         return warnings
     }
 
-    static func textReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> String {
+    static func textReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> String
+    {
         var lines: [String] = []
         let note = input.removedNewline ? " (trailing newline removed)" : ""
         lines.append("Input: \(input.bytes.count) bytes from \(input.origin)\(note)")
@@ -104,7 +113,9 @@ enum InspectCommand {
             lines.append("Invalid selection: \(error.code.rawValue)")
             lines.append("  \(error.detail)")
             if error.code == .empty {
-                lines.append("  (an app that decodes this to an empty selection shows \"0 apps blocked\": surface the error instead)")
+                lines.append(
+                    "  (an app that decodes this to an empty selection shows \"0 apps blocked\": "
+                        + "surface the error instead)")
             } else if error.offsetIsInJSON {
                 let json = Base64.decode(input.bytes) ?? []
                 lines.append("  at byte \(error.offset) of the decoded JSON (\(json.count) bytes):")
@@ -126,7 +137,9 @@ enum InspectCommand {
                 lines.append("  \(padded)\(String(repeating: " ", count: max(0, 4 - count.count)))\(count)\(sizeText)")
             }
             lines.append("  includeEntireCategory  \(s.includeEntireCategory)")
-            let untokenized = s.untokenizedApplicationIdentifiers.count + s.untokenizedCategoryIdentifiers.count + s.untokenizedWebDomainIdentifiers.count
+            let untokenized =
+                s.untokenizedApplicationIdentifiers.count + s.untokenizedCategoryIdentifiers.count
+                + s.untokenizedWebDomainIdentifiers.count
             if untokenized > 0 { lines.append("  untokenized identifiers  \(untokenized)") }
             for warning in warnings(report) { lines.append("warning: \(warning)") }
             lines.append("Canonical (\(canonical.utf8.count) chars):")
@@ -151,7 +164,9 @@ enum InspectCommand {
         for i in start..<max(start, end) {
             if i == offset { caret = shown.count }
             let b = bytes[i]
-            let piece = (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+            let piece =
+                (0x20..<0x7F).contains(b)
+                ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
             shown += piece
         }
         if offset >= end { caret = shown.count }
@@ -160,7 +175,9 @@ enum InspectCommand {
         return ["    \(prefix)\(shown)\(suffix)", "    \(String(repeating: " ", count: prefix.count + caret))^"]
     }
 
-    static func jsonReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> JSONValue {
+    static func jsonReport(
+        _ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>
+    ) -> JSONValue {
         switch result {
         case .failure(let error):
             return [

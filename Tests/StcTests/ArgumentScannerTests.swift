@@ -1,4 +1,5 @@
 import Testing
+
 @testable import stc
 
 /// The scanner's rules on a made-up command, and the one error style of every real one.
@@ -96,9 +97,11 @@ import Testing
     }
 
     @Test func theDoubleDashPassesThroughOnlyWhereDeclared() throws {
-        let passing = CommandSyntax(options: [.flag("--verbose")], positionals: .atMost(1, "give one TARGET"),
-                                    passesThrough: true)
-        let scanned = try #require(try Self.scan(["url", "--verbose", "--", "-only_ascii=1", "--verbose", "x"], passing)?.get())
+        let passing = CommandSyntax(
+            options: [.flag("--verbose")], positionals: .atMost(1, "give one TARGET"),
+            passesThrough: true)
+        let scanned = try #require(
+            try Self.scan(["url", "--verbose", "--", "-only_ascii=1", "--verbose", "x"], passing)?.get())
         #expect(scanned.positionals == ["url"])
         #expect(scanned.flag("--verbose"))
         #expect(scanned.passthrough == ["-only_ascii=1", "--verbose", "x"])

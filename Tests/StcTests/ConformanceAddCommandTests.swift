@@ -33,8 +33,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let suite = dir + "/reports.json"
         #expect(
-            try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"Café & Co"}"#, "--id", "reports/cafe"],
-                    in: dir).0 == 0)
+            try add(
+                ["--suite", suite, "--op", "url.encode", "--input", #"{"text":"Café & Co"}"#, "--id", "reports/cafe"],
+                in: dir
+            ).0 == 0)
         #expect(try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"日本"}"#], in: dir).0 == 0)
         let text = try String(contentsOfFile: suite, encoding: .utf8)
         #expect(text.contains(#""expect": {"output":{"encoded":"Caf%C3%A9%20%26%20Co"}}"#))
@@ -51,20 +53,26 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let suite = dir + "/reports.json"
         #expect(
-            try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"a"}"#, "--id", "reports/a"],
-                    in: dir).0 == 0)
+            try add(
+                ["--suite", suite, "--op", "url.encode", "--input", #"{"text":"a"}"#, "--id", "reports/a"],
+                in: dir
+            ).0 == 0)
         let before = try String(contentsOfFile: suite, encoding: .utf8)
         let duplicate = try add(["--suite", suite, "--op", "url.encode", "--input", #"{ "text" : "a" }"#], in: dir)
         #expect(duplicate.0 == 1)
         #expect(duplicate.1.stderr.contains("reports/a"))
         #expect(
-            try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"b"}"#, "--id", "reports/a"],
-                    in: dir).0 == 1)
+            try add(
+                ["--suite", suite, "--op", "url.encode", "--input", #"{"text":"b"}"#, "--id", "reports/a"],
+                in: dir
+            ).0 == 1)
         #expect(try add(["--suite", suite, "--op", "no.such", "--input", #"{"text":"b"}"#], in: dir).0 == 2)
         #expect(try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"#], in: dir).0 == 2)
         #expect(
-            try add(["--suite", suite, "--op", "url.encode", "--input", #"{"text":"b"}"#, "--id", "has space"],
-                    in: dir).0 == 2)
+            try add(
+                ["--suite", suite, "--op", "url.encode", "--input", #"{"text":"b"}"#, "--id", "has space"],
+                in: dir
+            ).0 == 2)
         #expect(try add(["--suite", suite, "--input", "{}"], in: dir).0 == 2)
         #expect(try String(contentsOfFile: suite, encoding: .utf8) == before)  // nothing lost, nothing half-written
     }

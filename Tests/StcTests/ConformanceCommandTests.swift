@@ -1,8 +1,9 @@
 import Foundation
 import StrictJSON
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `stc conformance …` as the built binary.
@@ -32,8 +33,10 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
     @Test func helpIsPrintedAndExitsZero() throws {
         let (status, out, _) = try conformance(["--help"])
         #expect(status == 0)
-        for option in ["--vectors", "--adapter", "--name", "--expect-failures", "--json", "--junit", "--html",
-                       "--timeout", "--filter", "--no-reference", "--quiet", "--verbose", "EXIT STATUS"] {
+        for option in [
+            "--vectors", "--adapter", "--name", "--expect-failures", "--json", "--junit", "--html",
+            "--timeout", "--filter", "--no-reference", "--quiet", "--verbose", "EXIT STATUS",
+        ] {
             #expect(out.contains(option), "help lacks \(option)")
         }
     }
@@ -80,10 +83,11 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
         #expect(report["schema"] == 1)
         #expect(report["ok"] == false)
         let results = report["implementations"]?.arrayValue?.first?["results"]?.arrayValue ?? []
-        let statuses = Dictionary(uniqueKeysWithValues: results.compactMap { r -> (String, String)? in
-            guard let id = r["id"]?.stringValue, let s = r["status"]?.stringValue else { return nil }
-            return (id, s)
-        })
+        let statuses = Dictionary(
+            uniqueKeysWithValues: results.compactMap { r -> (String, String)? in
+                guard let id = r["id"]?.stringValue, let s = r["status"]?.stringValue else { return nil }
+                return (id, s)
+            })
         #expect(statuses["resilience/crash"] == "crash")
         #expect(statuses["resilience/hang"] == "timeout")
         #expect(statuses["resilience/wrongid"] == "protocol")
@@ -113,12 +117,16 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
         let good = ConformanceFixtures.adapter()
         let crashing = ConformanceFixtures.adapter("--crash")
         // The list belongs to the first adapter (the crashing one): everything is acceptable.
-        let ok = try conformance(["--vectors", resilience, "--no-reference", "--adapter", crashing, "--adapter", good,
-                                  "--expect-failures", list, "--name", "crashing", "--name", "good"])
+        let ok = try conformance([
+            "--vectors", resilience, "--no-reference", "--adapter", crashing, "--adapter", good,
+            "--expect-failures", list, "--name", "crashing", "--name", "good",
+        ])
         #expect(ok.status == 0, "\(ok.out)")
         // Swapped, the list is stale for the good adapter (unexpected pass) and the crash is unlisted.
-        let swapped = try conformance(["--vectors", resilience, "--no-reference", "--adapter", good,
-                                       "--adapter", crashing, "--expect-failures", list])
+        let swapped = try conformance([
+            "--vectors", resilience, "--no-reference", "--adapter", good,
+            "--adapter", crashing, "--expect-failures", list,
+        ])
         #expect(swapped.status == 1)
         #expect(swapped.out.contains("Unexpectedly passing"))
         // Unknown ids fail the run.
@@ -148,12 +156,12 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
         let text = String(decoding: xml, as: UTF8.self)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
         #if canImport(FoundationXML) || canImport(Darwin)
-        let parser = XMLParser(data: xml)
-        let counter = SuiteCounter()
-        parser.delegate = counter
-        #expect(parser.parse(), "\(String(describing: parser.parserError))")
-        #expect(counter.suites == 2)
-        #expect(counter.cases == 17)
+            let parser = XMLParser(data: xml)
+            let counter = SuiteCounter()
+            parser.delegate = counter
+            #expect(parser.parse(), "\(String(describing: parser.parserError))")
+            #expect(counter.suites == 2)
+            #expect(counter.cases == 17)
         #endif
         // HTML: hostile strings are escaped, nothing external is loaded.
         let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
@@ -166,14 +174,16 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
 }
 
 #if canImport(FoundationXML) || canImport(Darwin)
-/// Counts the JUnit report's test suites and test cases.
-final class SuiteCounter: NSObject, XMLParserDelegate {
-    var suites = 0
-    var cases = 0
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        if elementName == "testsuite" { suites += 1 }
-        if elementName == "testcase" { cases += 1 }
+    /// Counts the JUnit report's test suites and test cases.
+    final class SuiteCounter: NSObject, XMLParserDelegate {
+        var suites = 0
+        var cases = 0
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
+            if elementName == "testsuite" { suites += 1 }
+            if elementName == "testcase" { cases += 1 }
+        }
     }
-}
 #endif

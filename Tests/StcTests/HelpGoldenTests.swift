@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import stc
 
 /// `stc --help` and every command's and subcommand's `--help`, run as the built binary, against golden files
@@ -50,7 +51,9 @@ import Testing
     /// Every golden belongs to a command: a command removed or renamed takes its golden with it.
     @Test func noGoldenIsStale() throws {
         let names = Set(Self.paths.map(Self.fileName))
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".txt") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
+            $0.hasSuffix(".txt")
+        }
         for file in files where !names.contains(file) {
             if Self.updating {
                 try FileManager.default.removeItem(at: Self.directory.appendingPathComponent(file))
@@ -139,8 +142,10 @@ import Testing
             }
             // Where the help gives a placeholder, it is the declared one; a flag has none.
             if Self.isPlaceholder(next) || !option.takesValue {
-                #expect(next == option.placeholder || !Self.isPlaceholder(next) && !option.takesValue,
-                        "\(shown) --help: \(name) \(next ?? "") but \(name) \(option.placeholder ?? "(a flag)") is declared")
+                #expect(
+                    next == option.placeholder || !Self.isPlaceholder(next) && !option.takesValue,
+                    "\(shown) --help: \(name) \(next ?? "") but \(name) \(option.placeholder ?? "(a flag)") is declared"
+                )
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import stc
 
 /// For every command and every option that takes a value, `--opt value` and `--opt=value` give the same exit code
@@ -79,7 +80,7 @@ import Testing
                 """
                 #!/bin/sh
                 # package --package-path ROOT --scratch-path DIR dump-package
-                echo "{\\"targets\\": [{\\"name\\": \\"$(basename "$3")\\", \\"type\\": \\"regular\\", \\"settings\\": []}]}"
+                printf '{"targets": [{"name": "%s", "type": "regular", "settings": []}]}' "$(basename "$3")"
 
                 """.utf8
             ).write(to: swift)
@@ -100,69 +101,98 @@ import Testing
             Case(value: "true", arguments: ["--name", "a", "--name", "b"], shows: "2 --name for 1 --adapter")
         },
         "stc conformance --name": { _ in
-            Case(value: "reference", arguments: ["--adapter", "true"], shows: #"two implementations are named "reference""#)
+            Case(
+                value: "reference", arguments: ["--adapter", "true"],
+                shows: #"two implementations are named "reference""#)
         },
         "stc conformance --expect-failures": { f in
-            Case(value: "/nonexistent/list.txt", arguments: ["--adapter", "true", "--no-reference", "--vectors", f.basic],
-                 shows: "/nonexistent/list.txt: cannot read")
+            Case(
+                value: "/nonexistent/list.txt",
+                arguments: ["--adapter", "true", "--no-reference", "--vectors", f.basic],
+                shows: "/nonexistent/list.txt: cannot read")
         },
         "stc conformance --reference-expect-failures": { f in
-            Case(value: "/nonexistent/list.txt", arguments: ["--vectors", f.basic], shows: "/nonexistent/list.txt: cannot read")
+            Case(
+                value: "/nonexistent/list.txt", arguments: ["--vectors", f.basic],
+                shows: "/nonexistent/list.txt: cannot read")
         },
         "stc conformance --json": { f in
-            Case(value: "/nonexistent/r.json", arguments: ["--vectors", f.basic, "--quiet"],
-                 shows: "cannot write a report: /nonexistent/r.json")
+            Case(
+                value: "/nonexistent/r.json", arguments: ["--vectors", f.basic, "--quiet"],
+                shows: "cannot write a report: /nonexistent/r.json")
         },
         "stc conformance --junit": { f in
-            Case(value: "/nonexistent/r.xml", arguments: ["--vectors", f.basic, "--quiet"],
-                 shows: "cannot write a report: /nonexistent/r.xml")
+            Case(
+                value: "/nonexistent/r.xml", arguments: ["--vectors", f.basic, "--quiet"],
+                shows: "cannot write a report: /nonexistent/r.xml")
         },
         "stc conformance --html": { f in
-            Case(value: "/nonexistent/r.html", arguments: ["--vectors", f.basic, "--quiet"],
-                 shows: "cannot write a report: /nonexistent/r.html")
+            Case(
+                value: "/nonexistent/r.html", arguments: ["--vectors", f.basic, "--quiet"],
+                shows: "cannot write a report: /nonexistent/r.html")
         },
-        "stc conformance --timeout": { _ in Case(value: "0", shows: #"--timeout needs a number of seconds above 0, not "0""#) },
-        "stc conformance --window": { _ in Case(value: "0", shows: #"--window needs a whole number from 1 to 100000, not "0""#) },
+        "stc conformance --timeout": { _ in
+            Case(value: "0", shows: #"--timeout needs a number of seconds above 0, not "0""#)
+        },
+        "stc conformance --window": { _ in
+            Case(value: "0", shows: #"--window needs a whole number from 1 to 100000, not "0""#)
+        },
         "stc conformance --filter": { f in
             Case(value: "nothing*", arguments: ["--vectors", f.basic], shows: "no case id matches --filter nothing*")
         },
 
         // stc conformance add: real additions to a suite in a fresh directory, or an error the value causes.
         "stc conformance add --op": { _ in
-            Case(value: "no.such", arguments: ["--input", "{}"], shows: #"unknown operation "no.such""#, freshDirectory: true)
+            Case(
+                value: "no.such", arguments: ["--input", "{}"], shows: #"unknown operation "no.such""#,
+                freshDirectory: true)
         },
         "stc conformance add --input": { _ in
-            Case(value: "-", arguments: ["--op", "url.encode", "--suite", "s.json"], shows: #"{"output":{"encoded":"a%20b"}}"#,
-                 stdin: #"{"text":"a b"}"#, freshDirectory: true)
+            Case(
+                value: "-", arguments: ["--op", "url.encode", "--suite", "s.json"],
+                shows: #"{"output":{"encoded":"a%20b"}}"#,
+                stdin: #"{"text":"a b"}"#, freshDirectory: true)
         },
         "stc conformance add --suite": { _ in
-            Case(value: "mine.json", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#],
-                 shows: "added mine/url-encode-", freshDirectory: true)
+            Case(
+                value: "mine.json", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#],
+                shows: "added mine/url-encode-", freshDirectory: true)
         },
         "stc conformance add --id": { _ in
-            Case(value: "s/chosen", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
-                 shows: "added s/chosen to s.json", freshDirectory: true)
+            Case(
+                value: "s/chosen", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
+                shows: "added s/chosen to s.json", freshDirectory: true)
         },
         "stc conformance add --tag": { _ in
-            Case(value: "-odd-tag", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
-                 shows: "added s/url-encode-", freshDirectory: true, leaves: ("s.json", #""tags": ["-odd-tag"]"#))
+            Case(
+                value: "-odd-tag", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
+                shows: "added s/url-encode-", freshDirectory: true, leaves: ("s.json", #""tags": ["-odd-tag"]"#))
         },
         "stc conformance add --source": { _ in
-            Case(value: "crash report", arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
-                 shows: "added s/url-encode-", freshDirectory: true, leaves: ("s.json", #""source": "crash report""#))
+            Case(
+                value: "crash report",
+                arguments: ["--op", "url.encode", "--input", #"{"text":"a"}"#, "--suite", "s.json"],
+                shows: "added s/url-encode-", freshDirectory: true, leaves: ("s.json", #""source": "crash report""#))
         },
         "stc conformance add --vectors": { _ in
-            Case(value: "/nonexistent/vectors", arguments: ["--op", "url.encode", "--input", "{}"],
-                 shows: "/nonexistent/vectors", freshDirectory: true)
+            Case(
+                value: "/nonexistent/vectors", arguments: ["--op", "url.encode", "--input", "{}"],
+                shows: "/nonexistent/vectors", freshDirectory: true)
         },
 
         // stc check: errors the value causes, and a run that replays the regression saved in the given corpus.
-        "stc check --seed": { _ in Case(value: "x", shows: "--seed takes a decimal number from 0 to 18446744073709551615, not 'x'") },
-        "stc check --iterations": { _ in Case(value: "zero", shows: "--iterations takes a positive number, not 'zero'") },
-        "stc check --replay": { _ in Case(value: "0g", shows: "--replay takes hex bytes (an even number of 0-9a-f), not '0g'") },
+        "stc check --seed": { _ in
+            Case(value: "x", shows: "--seed takes a decimal number from 0 to 18446744073709551615, not 'x'")
+        },
+        "stc check --iterations": { _ in Case(value: "zero", shows: "--iterations takes a positive number, not 'zero'")
+        },
+        "stc check --replay": { _ in
+            Case(value: "0g", shows: "--replay takes hex bytes (an even number of 0-9a-f), not '0g'")
+        },
         "stc check --corpus": { f in
-            Case(value: try f.checkCorpus(), arguments: ["template.total", "--iterations", "1", "--seed", "5"],
-                 shows: "1 regressions replayed", timed: true)
+            Case(
+                value: try f.checkCorpus(), arguments: ["template.total", "--iterations", "1", "--seed", "5"],
+                shows: "1 regressions replayed", timed: true)
         },
 
         // stc bench: a quick run whose filter selects nothing, and an error the value causes.
@@ -179,53 +209,65 @@ import Testing
             Case(value: try f.directory().path, arguments: ["no-such-target"], shows: "unknown target 'no-such-target'")
         },
         "stc fuzz modules --package": { f in
-            Case(value: try f.directory().path + "/named-package", shows: "named-package\t-\tfake-frames",
-                 environment: ["PATH": try f.standInSwift()])
+            Case(
+                value: try f.directory().path + "/named-package", shows: "named-package\t-\tfake-frames",
+                environment: ["PATH": try f.standInSwift()])
         },
         "stc fuzz run --corpus": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: corpus, arguments: ["url", "--no-build", "--time", "1", "--package", package],
-                        shows: "\(corpus)/url")
+            return Case(
+                value: corpus, arguments: ["url", "--no-build", "--time", "1", "--package", package],
+                shows: "\(corpus)/url")
         },
         "stc fuzz run --package": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: package, arguments: ["url", "--no-build", "--time", "1", "--corpus", corpus],
-                        shows: "\(package)/Fuzz/.build/release/url")
+            return Case(
+                value: package, arguments: ["url", "--no-build", "--time", "1", "--corpus", corpus],
+                shows: "\(package)/Fuzz/.build/release/url")
         },
         "stc fuzz run --time": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: "7", arguments: ["url", "--no-build", "--package", package, "--corpus", corpus],
-                        shows: "-max_total_time=7")
+            return Case(
+                value: "7", arguments: ["url", "--no-build", "--package", package, "--corpus", corpus],
+                shows: "-max_total_time=7")
         },
         "stc fuzz run --jobs": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: "2", arguments: ["url", "--no-build", "--time", "1", "--package", package, "--corpus", corpus],
-                        shows: "2 jobs: 300 executions")
+            return Case(
+                value: "2", arguments: ["url", "--no-build", "--time", "1", "--package", package, "--corpus", corpus],
+                shows: "2 jobs: 300 executions")
         },
         "stc fuzz run --max-len": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: "99", arguments: ["url", "--no-build", "--time", "1", "--package", package, "--corpus", corpus],
-                        shows: "-max_len=99")
+            return Case(
+                value: "99", arguments: ["url", "--no-build", "--time", "1", "--package", package, "--corpus", corpus],
+                shows: "-max_len=99")
         },
         "stc fuzz replay --corpus": { f in
             Case(value: try f.fuzzWorkspace().corpus, arguments: ["url"], shows: "seeds, 0 regressions: ok")
         },
         "stc fuzz replay --package": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: package, arguments: ["url", "--binary", "--no-build", "--corpus", corpus],
-                        shows: "binary replay: all 1 targets passed")
+            return Case(
+                value: package, arguments: ["url", "--binary", "--no-build", "--corpus", corpus],
+                shows: "binary replay: all 1 targets passed")
         },
         "stc fuzz replay --repeat": { f in
-            Case(value: "2", arguments: ["url", "--corpus", try f.fuzzWorkspace().corpus], shows: "(2 times each): all passed")
+            Case(
+                value: "2", arguments: ["url", "--corpus", try f.fuzzWorkspace().corpus],
+                shows: "(2 times each): all passed")
         },
         "stc fuzz add --corpus": { _ in
-            Case(value: "corpus", arguments: ["url", "input"], shows: "added corpus/url/regressions/", freshDirectory: true,
-                 setUp: writeInput)
+            Case(
+                value: "corpus", arguments: ["url", "input"], shows: "added corpus/url/regressions/",
+                freshDirectory: true,
+                setUp: writeInput)
         },
         "stc fuzz add --package": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: package, arguments: ["url", "input", "--minimize", "--no-build", "--corpus", corpus],
-                        shows: "input does not crash url: nothing added", freshDirectory: true, setUp: writeInput)
+            return Case(
+                value: package, arguments: ["url", "input", "--minimize", "--no-build", "--corpus", corpus],
+                shows: "input does not crash url: nothing added", freshDirectory: true, setUp: writeInput)
         },
         "stc fuzz add --runs": { _ in
             Case(value: "5", arguments: ["no-such-target", "/dev/null"], shows: "unknown target 'no-such-target'")
@@ -236,8 +278,9 @@ import Testing
         },
         "stc fuzz merge --package": { f in
             let (package, corpus) = try f.fuzzWorkspace()
-            return Case(value: package, arguments: ["url", "--corpus", corpus],
-                        shows: "nothing to merge: \(package)/.build/fuzz-corpus/url is empty")
+            return Case(
+                value: package, arguments: ["url", "--corpus", corpus],
+                shows: "nothing to merge: \(package)/.build/fuzz-corpus/url is empty")
         },
     ]
 
@@ -272,11 +315,13 @@ import Testing
         }
         let (separate, joined) = (runs[0], runs[1])
         #expect(separate.status == joined.status, "\(key): exit \(separate.status) and \(joined.status)")
-        #expect(Self.normalized(separate.stdout, timed: test.timed) == Self.normalized(joined.stdout, timed: test.timed),
-                "\(key): standard output differs")
+        #expect(
+            Self.normalized(separate.stdout, timed: test.timed) == Self.normalized(joined.stdout, timed: test.timed),
+            "\(key): standard output differs")
         #expect(separate.stderr == joined.stderr, "\(key): standard error differs")
-        #expect((separate.stdout + separate.stderr).contains(test.shows),
-                "\(key): no sign of the value (\(test.shows)):\n\(separate.stdout)\(separate.stderr)")
+        #expect(
+            (separate.stdout + separate.stderr).contains(test.shows),
+            "\(key): no sign of the value (\(test.shows)):\n\(separate.stdout)\(separate.stderr)")
     }
 
     /// Every case is for an option some command declares: a renamed or removed option takes its case with it.

@@ -29,25 +29,32 @@ enum FuzzAddCommand {
         """
 
     static let syntax = CommandSyntax(
-        options: FuzzCommand.common + [.value("--runs", "N"), .flag("--minimize"), .flag("--no-build"), .flag("--force")],
+        options: FuzzCommand.common + [
+            .value("--runs", "N"), .flag("--minimize"), .flag("--no-build"), .flag("--force"),
+        ],
         positionals: .atMost(2, "give TARGET and FILE"))
 
     static let command = Command(
-        "add", summary: "save an input as corpus/TARGET/regressions/<content hash> (--minimize first)", syntax: syntax, help: help, run: main)
+        "add", summary: "save an input as corpus/TARGET/regressions/<content hash> (--minimize first)", syntax: syntax,
+        help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
         guard a.positionals.count == 2 else { throw UsageError("give TARGET and FILE") }
         let target = try FuzzCommand.target(a.positionals[0])
         let file = a.positionals[1]
         let ws = FuzzCommand.workspace(a)
-        guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read '\(file)'") }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("cannot read '\(file)'")
+        }
         var bytes = [UInt8](data)
 
         if a.flag("--minimize") {
             try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
             let binary = try ws.binary(target.name)
             _ = try FuzzBuild.checkInstrumented(binary)
-            let check = try FuzzProcess.run(binary, [FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath)], environment: FuzzProcess.fuzzerEnvironment())
+            let check = try FuzzProcess.run(
+                binary, [FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath)],
+                environment: FuzzProcess.fuzzerEnvironment())
             if check.status == 0 && !check.crashedBySignal {
                 if !a.flag("--force") {
                     Console.out("\(file) does not crash \(target.name): nothing added (add it as it is with --force).")
@@ -56,7 +63,10 @@ enum FuzzAddCommand {
                 Console.out("\(file) does not crash \(target.name); adding it as it is (--force).")
             } else {
                 let runs = try a.int("--runs", default: 20000, min: 1)
-                if let smaller = try minimize(binary: binary, file: file, runs: runs, workspace: ws, target: target.name), smaller.count < bytes.count {
+                if let smaller = try minimize(
+                    binary: binary, file: file, runs: runs, workspace: ws, target: target.name),
+                    smaller.count < bytes.count
+                {
                     Console.out("minimized: \(bytes.count) → \(smaller.count) bytes")
                     bytes = smaller
                 } else {
@@ -66,14 +76,16 @@ enum FuzzAddCommand {
         }
 
         let (path, isNew) = try ws.corpus.addRegression(bytes, target: target.name)
-        Console.out(isNew ? "added \(Shell.displayPath(path))" : "already present: \(Shell.displayPath(path)) (same content)")
+        Console.out(
+            isNew ? "added \(Shell.displayPath(path))" : "already present: \(Shell.displayPath(path)) (same content)")
         // Ask a child `stc fuzz replay` so that a body that traps cannot take this process down.
         let status = try replayInChild(target: target.name, path: path, workspace: ws)
         if status.passed {
             Console.out("passes now (kept as a regression guard)")
         } else {
             Console.out("now fails: swift test will fail until the bug is fixed")
-            for line in status.output.split(separator: "\n") where line.contains("FAIL") || line.contains("trapped") || line.contains("Fatal error") {
+            for line in status.output.split(separator: "\n")
+            where line.contains("FAIL") || line.contains("trapped") || line.contains("Fatal error") {
                 Console.out("  \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
@@ -81,13 +93,21 @@ enum FuzzAddCommand {
     }
 
     /// libFuzzer's crash minimization; returns the smallest input that still crashes, or nil.
-    static func minimize(binary: String, file: String, runs: Int, workspace ws: FuzzWorkspace, target: String) throws -> [UInt8]? {
+    static func minimize(
+        binary: String, file: String, runs: Int, workspace ws: FuzzWorkspace, target: String
+    ) throws -> [UInt8]? {
         let dir = try ws.scratch("fuzz-minimize", target)
         let out = (dir as NSString).appendingPathComponent("minimized-\(getpid())")
         try? FileManager.default.removeItem(atPath: out)
-        let args = ["-minimize_crash=1", "-runs=\(runs)", "-max_total_time=60", "-exact_artifact_path=\(out)", FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath)]
-        Console.error("$ SWIFT_BACKTRACE=enable=no " + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
-        _ = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: dir) { line in
+        let args = [
+            "-minimize_crash=1", "-runs=\(runs)", "-max_total_time=60", "-exact_artifact_path=\(out)",
+            FuzzWorkspace.absolute(file, in: FileManager.default.currentDirectoryPath),
+        ]
+        Console.error(
+            "$ SWIFT_BACKTRACE=enable=no "
+                + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
+        _ = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: dir) {
+            line in
             // "CRASH_MIN: minimizing crash input: 'PATH' (N bytes)": one short line per round.
             if line.hasPrefix("CRASH_MIN: minimizing crash input"), let open = line.lastIndex(of: "(") {
                 Console.error("  minimizing: \(line[line.index(after: open)...].dropLast()) still crash")
@@ -100,12 +120,17 @@ enum FuzzAddCommand {
         return check.status != 0 || check.crashedBySignal ? [UInt8](data) : nil
     }
 
-    static func replayInChild(target: String, path: String, workspace ws: FuzzWorkspace) throws -> (passed: Bool, output: String) {
+    static func replayInChild(
+        target: String, path: String, workspace ws: FuzzWorkspace
+    ) throws -> (passed: Bool, output: String) {
         guard let me = Bundle.main.executablePath else {
             let failure = FuzzTargets.named(target)?.body([UInt8](FileManager.default.contents(atPath: path) ?? Data()))
             return (failure == nil, failure.map { "FAIL \($0)" } ?? "")
         }
         let output = try FuzzProcess.run(me, ["fuzz", "replay", target, path, "--corpus", ws.corpus.root])
-        return (output.status == 0 && !output.crashedBySignal, output.text + (output.crashedBySignal ? "\ntrapped (signal \(output.status))" : ""))
+        return (
+            output.status == 0 && !output.crashedBySignal,
+            output.text + (output.crashedBySignal ? "\ntrapped (signal \(output.status))" : "")
+        )
     }
 }

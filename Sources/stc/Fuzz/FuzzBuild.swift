@@ -104,25 +104,33 @@ enum FuzzBuild {
         if let last = try? String(contentsOfFile: stampFile, encoding: .utf8), last != sources {
             if flagsPart(of: last) != flagsPart(of: sources) {
                 // SwiftPM keeps objects compiled without an `-Xllvm` option that is now given: compile afresh.
-                Console.error("stc: the fuzz build flags changed since the last fuzz build; removing its release build to compile everything again")
+                Console.error(
+                    "stc: the fuzz build flags changed since the last fuzz build; "
+                        + "removing its release build to compile everything again")
                 try? FileManager.default.removeItem(atPath: fuzz + "/.build/release")
                 try? FileManager.default.removeItem(atPath: fuzz + "/.build/\(hostTriple)/release")
             } else {
-                Console.error("stc: source files were added or removed since the last fuzz build; clearing SwiftPM's cached plan (it does not see new files in a path dependency)")
+                Console.error(
+                    "stc: source files were added or removed since the last fuzz build; clearing SwiftPM's cached "
+                        + "plan (it does not see new files in a path dependency)")
             }
             for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
             planIsStale = true
         }
         for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
             let started = Date()
-            var output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale))
+            var output = try buildOnce(
+                swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale))
             if output.status != 0, stalePlanMessages.contains(where: output.text.contains) {
-                Console.error("stc: SwiftPM's cached manifest or build plan predates a target in Fuzz/Sources; clearing it and building again")
+                Console.error(
+                    "stc: SwiftPM's cached manifest or build plan predates a target in Fuzz/Sources; "
+                        + "clearing it and building again")
                 for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
                 output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: false))
             }
             if output.status != 0 {
-                let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
+                let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(
+                    separator: "\n")
                 throw CommandFailure("the fuzz build failed (exit \(output.status)):\n\(tail)")
             }
             Console.error(String(format: "  built in %.0f s", Date().timeIntervalSince(started)))
@@ -133,7 +141,9 @@ enum FuzzBuild {
     private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {
         Console.error("$ " + commandLine(args))
         return try FuzzProcess.run(swift, args, environment: environment) { line in
-            if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete") || line.contains("Linking") {
+            if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete")
+                || line.contains("Linking")
+            {
                 Console.error("  " + line)
             }
         }
@@ -142,9 +152,12 @@ enum FuzzBuild {
     /// Builds unless `skip` is set and every binary exists.
     static func ensure(_ workspace: FuzzWorkspace, targets: [String], skip: Bool, allTargets: Bool = false) throws {
         for target in targets where !(try workspace.hasShim(target)) {
-            throw CommandFailure("no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
+            throw CommandFailure(
+                "no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
         }
-        if skip, try targets.allSatisfy({ FileManager.default.isExecutableFile(atPath: try workspace.binary($0)) }) { return }
+        if skip, try targets.allSatisfy({ FileManager.default.isExecutableFile(atPath: try workspace.binary($0)) }) {
+            return
+        }
         try build(workspace, targets: allTargets ? nil : targets)
     }
 
@@ -155,7 +168,8 @@ enum FuzzBuild {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let output = try FuzzProcess.run(binary, ["-runs=0", empty], environment: FuzzProcess.fuzzerEnvironment())
-        for line in output.text.split(separator: "\n") where line.hasPrefix("INFO: Loaded ") && line.contains("inline 8-bit counters") {
+        for line in output.text.split(separator: "\n")
+        where line.hasPrefix("INFO: Loaded ") && line.contains("inline 8-bit counters") {
             // INFO: Loaded 1 modules   (12345 inline 8-bit counters): 12345 [0x…, 0x…),
             if let open = line.firstIndex(of: "(") {
                 let digits = line[line.index(after: open)...].prefix { $0.isNumber }
@@ -163,7 +177,8 @@ enum FuzzBuild {
             }
         }
         throw CommandFailure(
-            "\(binary) is not an instrumented libFuzzer binary (no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
+            "\(binary) is not an instrumented libFuzzer binary "
+                + "(no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
                 + commandLine(arguments(fuzzPackage: "Fuzz", product: nil)))
     }
 }

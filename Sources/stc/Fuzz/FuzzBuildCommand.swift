@@ -18,10 +18,13 @@ enum FuzzBuildCommand {
     static let syntax = CommandSyntax(options: FuzzCommand.common, positionals: .any)
 
     static let command = Command(
-        "build", summary: "build the libFuzzer binaries (all by default) and check they are instrumented", syntax: syntax, help: help, run: main)
+        "build", summary: "build the libFuzzer binaries (all by default) and check they are instrumented",
+        syntax: syntax, help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
-        let targets = try (a.positionals.isEmpty ? FuzzTargets.all.map(\.name) : a.positionals).map { try FuzzCommand.target($0) }
+        let targets = try (a.positionals.isEmpty ? FuzzTargets.all.map(\.name) : a.positionals).map {
+            try FuzzCommand.target($0)
+        }
         let ws = FuzzCommand.workspace(a)
         try FuzzBuild.ensure(ws, targets: targets.map(\.name), skip: false, allTargets: a.positionals.isEmpty)
         for target in targets {

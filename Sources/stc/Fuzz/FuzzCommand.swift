@@ -43,7 +43,8 @@ enum FuzzCommand {
 
     static func target(_ name: String) throws -> FuzzTarget {
         guard let target = FuzzTargets.named(name) else {
-            throw UsageError("unknown target '\(name)'. Targets:\n" + FuzzTargets.all.map { "  \($0.name)" }.joined(separator: "\n"))
+            throw UsageError(
+                "unknown target '\(name)'. Targets:\n" + FuzzTargets.all.map { "  \($0.name)" }.joined(separator: "\n"))
         }
         return target
     }
@@ -52,14 +53,19 @@ enum FuzzCommand {
     static func reportArtifact(_ artifact: String, target: String, workspace ws: FuzzWorkspace) {
         let bytes = [UInt8](FileManager.default.contents(atPath: artifact) ?? Data())
         let name = FuzzCorpus.contentName(bytes)
-        let known = FileManager.default.fileExists(atPath: (ws.corpus.regressionDirectory(target) as NSString).appendingPathComponent(name))
+        let known = FileManager.default.fileExists(
+            atPath: (ws.corpus.regressionDirectory(target) as NSString).appendingPathComponent(name))
+        let shown = Shell.quote(Shell.displayPath(artifact))
         Console.out("\(target): crashing input \(Shell.displayPath(artifact)) (\(bytes.count) bytes)")
         if known {
-            Console.out("  it is already a regression (\(Shell.displayPath(ws.corpus.regressionDirectory(target)))/\(name)): fix the bug it shows.")
+            let directory = Shell.displayPath(ws.corpus.regressionDirectory(target))
+            Console.out("  it is already a regression (\(directory)/\(name)): fix the bug it shows.")
         } else {
-            Console.out("  add it as a regression:\n    stc fuzz add \(target) \(Shell.quote(Shell.displayPath(artifact))) --minimize")
+            Console.out("  add it as a regression:\n    stc fuzz add \(target) \(shown) --minimize")
         }
-        Console.out("  the full ASan report, with allocation stacks:\n    stc fuzz replay \(target) \(Shell.quote(Shell.displayPath(artifact))) --binary --no-build")
+        Console.out(
+            "  the full ASan report, with allocation stacks:\n"
+                + "    stc fuzz replay \(target) \(shown) --binary --no-build")
     }
 }
 
@@ -67,7 +73,9 @@ extension ScannedArguments {
     /// The option's value as a whole number ≥ `min`, or `value` when the option is absent.
     func int(_ name: String, default value: Int, min: Int = 0) throws(UsageError) -> Int {
         guard let text = self.value(name) else { return value }
-        guard let n = Int(text), n >= min else { throw UsageError("\(name) needs a whole number ≥ \(min), not '\(text)'") }
+        guard let n = Int(text), n >= min else {
+            throw UsageError("\(name) needs a whole number ≥ \(min), not '\(text)'")
+        }
         return n
     }
 }

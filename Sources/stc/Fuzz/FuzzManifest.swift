@@ -34,7 +34,8 @@ struct FuzzManifest: Equatable {
         let arguments = ["package", "--package-path", root, "--scratch-path", scratch, "dump-package"]
         let run = try FuzzProcess.capture(swift, arguments, environment: FuzzBuild.environment)
         guard run.status == 0 else {
-            throw CommandFailure("cannot read \(root)/Package.swift (swift package dump-package exited \(run.status)):\n\(run.stderr)")
+            throw CommandFailure(
+                "cannot read \(root)/Package.swift (swift package dump-package exited \(run.status)):\n\(run.stderr)")
         }
         return try parse(run.stdout)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import _FuzzCorpus
 import PropertyTesting
+import _FuzzCorpus
 
 #if canImport(Glibc)
     import Glibc
@@ -26,10 +26,12 @@ enum FuzzMergeCommand {
         """
 
     static let syntax = CommandSyntax(
-        options: FuzzCommand.common + [.flag("--write"), .flag("--no-build")], positionals: .atMost(1, "give one TARGET"))
+        options: FuzzCommand.common + [.flag("--write"), .flag("--no-build")],
+        positionals: .atMost(1, "give one TARGET"))
 
     static let command = Command(
-        "merge", summary: "minimize what fuzzing found and report (--write: add) new seeds", syntax: syntax, help: help, run: main)
+        "merge", summary: "minimize what fuzzing found and report (--write: add) new seeds", syntax: syntax, help: help,
+        run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
         guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
@@ -38,7 +40,8 @@ enum FuzzMergeCommand {
         let scratch = try ws.scratch("fuzz-corpus", target.name)
         let found = FuzzCorpus.files(in: scratch)
         guard !found.isEmpty else {
-            Console.out("nothing to merge: \(Shell.displayPath(scratch)) is empty (run `stc fuzz run \(target.name)` first)")
+            Console.out(
+                "nothing to merge: \(Shell.displayPath(scratch)) is empty (run `stc fuzz run \(target.name)` first)")
             return 0
         }
         try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
@@ -63,14 +66,22 @@ enum FuzzMergeCommand {
         defer { try? fm.removeItem(atPath: control) }
         // -use_counters=0: an input is kept for a new edge, not for a new hit count, so the seeds stay few.
         let args = ["-merge=1", "-use_counters=0", "-merge_control_file=\(control)", base, scratch]
-        Console.error("$ SWIFT_BACKTRACE=enable=no " + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
+        Console.error(
+            "$ SWIFT_BACKTRACE=enable=no "
+                + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
         var edges: String?
-        let output = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: scratch) { line in
+        let output = try FuzzProcess.run(
+            binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: scratch
+        ) { line in
             if line.hasPrefix("MERGE-OUTER:") { Console.error("  " + line) }
-            if let r = line.range(of: "; "), line.hasSuffix("new coverage edges") { edges = String(line[r.upperBound...]) }
+            if let r = line.range(of: "; "), line.hasSuffix("new coverage edges") {
+                edges = String(line[r.upperBound...])
+            }
         }
         guard output.status == 0 else {
-            throw CommandFailure("libFuzzer -merge=1 failed (exit \(output.status)):\n" + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
+            throw CommandFailure(
+                "libFuzzer -merge=1 failed (exit \(output.status)):\n"
+                    + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         var new: [[UInt8]] = []
         for file in FuzzCorpus.files(in: base) {
@@ -80,7 +91,8 @@ enum FuzzMergeCommand {
         }
         let size = new.reduce(0) { $0 + $1.count }
         Console.out(
-            "merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds and regressions (\(size) bytes\(edges.map { ", \($0)" } ?? ""))")
+            "merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds "
+                + "and regressions (\(size) bytes\(edges.map { ", \($0)" } ?? ""))")
         if a.flag("--write") {
             var added = 0
             for bytes in new where try ws.corpus.addSeed(bytes, target: target.name).isNew { added += 1 }

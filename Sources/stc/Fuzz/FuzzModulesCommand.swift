@@ -18,14 +18,16 @@ enum FuzzModulesCommand {
         options: [.value("--package", "DIR")], positionals: .atMost(0, "modules takes no arguments"))
 
     static let command = Command(
-        "modules", summary: "the root package's modules and what a fuzz build gives each", syntax: syntax, help: help, run: main)
+        "modules", summary: "the root package's modules and what a fuzz build gives each", syntax: syntax, help: help,
+        run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
         guard let swift = FuzzProcess.which("swift") else { throw CommandFailure("`swift` is not on the PATH") }
         let package = try FuzzWorkspace.resolve(corpus: nil, package: a.value("--package")).requirePackage()
         let manifest = try FuzzManifest.read(root: package, swift: swift)
         for module in manifest.modules {
-            Console.out("\(module.name)\t\(module.hasCoverage ? "coverage" : "-")\t\(module.keepsFakeStackFrames ? "fake-frames" : "-")")
+            let coverage = module.hasCoverage ? "coverage" : "-"
+            Console.out("\(module.name)\t\(coverage)\t\(module.keepsFakeStackFrames ? "fake-frames" : "-")")
         }
         return 0
     }

@@ -20,14 +20,16 @@ struct FuzzProgress {
     var jobsSummary: String? {
         guard execsPerSecond.count > 1 else { return nil }
         let perJob = execsPerSecond.map(String.init).joined(separator: ", ")
-        return "\(execsPerSecond.count) jobs: \(executions.reduce(0, +)) executions, \(execsPerSecond.reduce(0, +)) exec/s in all (per job: \(perJob))"
+        return "\(execsPerSecond.count) jobs: \(executions.reduce(0, +)) executions, "
+            + "\(execsPerSecond.reduce(0, +)) exec/s in all (per job: \(perJob))"
     }
 
     mutating func line(_ line: String) {
         if let range = line.range(of: "Test unit written to ") {
             artifacts.append(String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
         }
-        for (prefix, isRate) in [("stat::number_of_executed_units:", false), ("stat::average_exec_per_sec:", true)] where line.hasPrefix(prefix) {
+        for (prefix, isRate) in [("stat::number_of_executed_units:", false), ("stat::average_exec_per_sec:", true)]
+        where line.hasPrefix(prefix) {
             if let n = Int(line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)) {
                 if isRate { execsPerSecond.append(n) } else { executions.append(n) }
             }
@@ -42,7 +44,8 @@ struct FuzzProgress {
             if inDictionary {
                 if line.hasPrefix("###### End of recommended dictionary") {
                     inDictionary = false
-                    Console.error("(libFuzzer recommended \(dictionaryEntries) dictionary entries; --verbose shows them)")
+                    Console.error(
+                        "(libFuzzer recommended \(dictionaryEntries) dictionary entries; --verbose shows them)")
                 } else {
                     dictionaryEntries += 1
                 }

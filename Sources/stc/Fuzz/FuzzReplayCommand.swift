@@ -35,7 +35,8 @@ enum FuzzReplayCommand {
         positionals: .any)
 
     static let command = Command(
-        "replay", summary: "run the harness bodies on the corpus or on files, in-process (no libFuzzer)", syntax: syntax, help: help, run: main)
+        "replay", summary: "run the harness bodies on the corpus or on files, in-process (no libFuzzer)",
+        syntax: syntax, help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
         let ws = FuzzCommand.workspace(a)
@@ -43,7 +44,8 @@ enum FuzzReplayCommand {
         let asFuzzer = a.flag("--as-fuzzer")
         let repetitions = try a.int("--repeat", default: 1, min: 1)
         if a.flag("--binary") && (asFuzzer || a.value("--repeat") != nil) {
-            throw UsageError("--as-fuzzer and --repeat run the bodies in this process; --binary runs the libFuzzer binaries")
+            throw UsageError(
+                "--as-fuzzer and --repeat run the bodies in this process; --binary runs the libFuzzer binaries")
         }
         // (target, files or nil for the target's corpus)
         var plan: [(FuzzTarget, [String]?)] = []
@@ -56,9 +58,11 @@ enum FuzzReplayCommand {
             var byTarget: [String: [String]] = [:]
             for path in try a.positionals.flatMap(expand) {
                 guard let name = inferTarget(path), FuzzTargets.named(name) != nil else {
+                    // A first argument that is no file is an unknown target: exit 2 with the list.
                     let first = a.positionals[0]
-                    if !FileManager.default.fileExists(atPath: first) { _ = try FuzzCommand.target(first) }  // unknown target: exit 2 with the list
-                    throw UsageError("cannot tell the target of \(path): name it first (stc fuzz replay TARGET FILE…)")
+                    if !FileManager.default.fileExists(atPath: first) { _ = try FuzzCommand.target(first) }
+                    throw UsageError(
+                        "cannot tell the target of \(path): name it first (stc fuzz replay TARGET FILE…)")
                 }
                 byTarget[name, default: []].append(path)
             }
@@ -72,18 +76,22 @@ enum FuzzReplayCommand {
             let seeds = given == nil ? ws.corpus.seeds(target.name) : []
             let regressions = given == nil ? ws.corpus.regressions(target.name) : []
             let files = given ?? (seeds + regressions)
-            let outcomes = FuzzCorpus.replay(target, files: files, asFuzzer: asFuzzer, repetitions: repetitions) { path in
+            let outcomes = FuzzCorpus.replay(target, files: files, asFuzzer: asFuzzer, repetitions: repetitions) {
+                path in
                 CrashNote.set("\nstc fuzz replay: \(target.name) trapped on \(path)\n")
             }
             let failures = outcomes.filter { $0.failure != nil }
             total += outcomes.count
             failed += failures.count
             if !quiet || !failures.isEmpty {
-                let counts = given == nil ? "\(seeds.count) seeds, \(regressions.count) regressions" : "\(files.count) files"
-                Console.out("\(target.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts): \(failures.isEmpty ? "ok" : "\(failures.count) FAILED")")
+                let counts =
+                    given == nil ? "\(seeds.count) seeds, \(regressions.count) regressions" : "\(files.count) files"
+                let verdict = failures.isEmpty ? "ok" : "\(failures.count) FAILED"
+                Console.out("\(target.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts): \(verdict)")
             }
             for outcome in failures {
-                Console.out("  FAIL \(Shell.displayPath(outcome.path)): \(outcome.failure.map(String.init(describing:)) ?? "")")
+                Console.out(
+                    "  FAIL \(Shell.displayPath(outcome.path)): \(outcome.failure.map(String.init(describing:)) ?? "")")
             }
         }
         CrashNote.set("")
@@ -99,7 +107,9 @@ enum FuzzReplayCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if FuzzTargets.named(path) == nil, !path.contains("/") {
-                throw UsageError("no such file '\(path)', and no such target. Targets:\n" + FuzzTargets.all.map { "  \($0.name)" }.joined(separator: "\n"))
+                throw UsageError(
+                    "no such file '\(path)', and no such target. Targets:\n"
+                        + FuzzTargets.all.map { "  \($0.name)" }.joined(separator: "\n"))
             }
             throw UsageError("no such file '\(path)'")
         }
@@ -108,14 +118,17 @@ enum FuzzReplayCommand {
 
     /// `…/<target>/FILE` or `…/<target>/regressions/FILE`.
     static func inferTarget(_ path: String) -> String? {
-        let parts = FuzzWorkspace.absolute(path, in: FileManager.default.currentDirectoryPath).split(separator: "/").map(String.init)
+        let parts = FuzzWorkspace.absolute(path, in: FileManager.default.currentDirectoryPath).split(separator: "/")
+            .map(String.init)
         guard parts.count >= 2 else { return nil }
         let parent = parts[parts.count - 2]
         if parent == "regressions", parts.count >= 3 { return parts[parts.count - 3] }
         return parent
     }
 
-    static func replayWithBinaries(_ ws: FuzzWorkspace, _ plan: [(FuzzTarget, [String]?)], noBuild: Bool, quiet: Bool) throws -> Int32 {
+    static func replayWithBinaries(
+        _ ws: FuzzWorkspace, _ plan: [(FuzzTarget, [String]?)], noBuild: Bool, quiet: Bool
+    ) throws -> Int32 {
         let names = plan.map(\.0.name)
         try FuzzBuild.ensure(ws, targets: names, skip: noBuild, allTargets: names.count > 1)
         var failed = 0
@@ -131,29 +144,43 @@ enum FuzzReplayCommand {
             }
             let args = ["-runs=0", "-artifact_prefix=\(artifacts)/"] + inputs
             if !quiet {
-                Console.error("$ SWIFT_BACKTRACE=enable=no " + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
+                Console.error(
+                    "$ SWIFT_BACKTRACE=enable=no "
+                        + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(
+                            separator: " "))
             }
-            let output = try FuzzProcess.run(binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: artifacts)
+            let output = try FuzzProcess.run(
+                binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: artifacts)
             let ok = output.status == 0 && !output.crashedBySignal
             if !ok { failed += 1 }
             if !quiet || !ok {
-                let count = output.text.split(separator: "\n").first { $0.contains("INFO: seed corpus: files:") || $0.contains("Running: ") }
-                Console.out("\(target.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(ok ? "ok" : "FAILED (exit \(output.status))")\(count.map { "  [\($0)]" } ?? "")")
+                let count = output.text.split(separator: "\n").first {
+                    $0.contains("INFO: seed corpus: files:") || $0.contains("Running: ")
+                }
+                let verdict = ok ? "ok" : "FAILED (exit \(output.status))"
+                Console.out(
+                    "\(target.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(verdict)"
+                        + (count.map { "  [\($0)]" } ?? ""))
             }
             if !ok {
                 // The lines that say what happened, not the stack trace.
                 let lines = output.text.split(separator: "\n")
                 let telling = lines.filter {
-                    $0.contains("Fatal error") || $0.contains("invariant failed") || $0.contains("ERROR: ") || $0.contains("Running: ")
+                    $0.contains("Fatal error") || $0.contains("invariant failed") || $0.contains("ERROR: ")
+                        || $0.contains("Running: ")
                 }
                 for line in (telling.isEmpty ? Array(lines.suffix(15)) : telling) { Console.out("  | \(line)") }
                 for line in lines {
                     guard let r = line.range(of: "Test unit written to ") else { continue }
-                    FuzzCommand.reportArtifact(line[r.upperBound...].trimmingCharacters(in: .whitespaces), target: target.name, workspace: ws)
+                    FuzzCommand.reportArtifact(
+                        line[r.upperBound...].trimmingCharacters(in: .whitespaces), target: target.name, workspace: ws)
                 }
             }
         }
-        Console.out(failed == 0 ? "binary replay: all \(plan.count) targets passed" : "binary replay: \(failed) of \(plan.count) targets failed")
+        Console.out(
+            failed == 0
+                ? "binary replay: all \(plan.count) targets passed"
+                : "binary replay: \(failed) of \(plan.count) targets failed")
         return failed == 0 ? 0 : 1
     }
 }

@@ -29,7 +29,8 @@ enum FuzzRunCommand {
 
         Options:
           --time S       stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)
-          --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N; logs in .build/fuzz-artifacts/TARGET/)
+          --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N; logs in
+                         .build/fuzz-artifacts/TARGET/)
           --max-len N    the largest input (default per target: selection-decode 512, selection-differential 512,
                          selection-json 512, url 512, template 1024, others 1024)
           --no-build     use the existing binary if there is one
@@ -49,7 +50,8 @@ enum FuzzRunCommand {
         positionals: .atMost(1, "give one TARGET"), passesThrough: true)
 
     static let command = Command(
-        "run", summary: "build a target's libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)", syntax: syntax, help: help, run: main)
+        "run", summary: "build a target's libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)",
+        syntax: syntax, help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
         guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
@@ -67,19 +69,22 @@ enum FuzzRunCommand {
         let scratch = try ws.scratch("fuzz-corpus", target.name)
         let artifacts = try ws.scratch("fuzz-artifacts", target.name)
         let before = Set(FuzzCorpus.files(in: artifacts))
-        var flags = FuzzDefaults.flags(maxLen: maxLen, dictionary: ws.corpus.dictionary(target.name))
+        var flags =
+            FuzzDefaults.flags(maxLen: maxLen, dictionary: ws.corpus.dictionary(target.name))
             + ["-artifact_prefix=\(artifacts)/", "-print_final_stats=1"]
         if time > 0 { flags.append("-max_total_time=\(time)") }
         if jobs > 1 { flags += ["-jobs=\(jobs)", "-workers=\(jobs)"] }
         flags += a.passthrough
         var dirs = [scratch]
-        for dir in [ws.corpus.seedDirectory(target.name), ws.corpus.regressionDirectory(target.name)] where FileManager.default.fileExists(atPath: dir) {
+        for dir in [ws.corpus.seedDirectory(target.name), ws.corpus.regressionDirectory(target.name)]
+        where FileManager.default.fileExists(atPath: dir) {
             dirs.append(dir)
         }
         let environment = FuzzProcess.fuzzerEnvironment(throughput: true)
         Console.error(
             "$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=\(Shell.quote(environment["ASAN_OPTIONS"] ?? "")) "
-                + ([Shell.displayPath(binary)] + flags + dirs.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
+                + ([Shell.displayPath(binary)] + flags + dirs.map(Shell.displayPath)).map(Shell.quote).joined(
+                    separator: " "))
         var progress = FuzzProgress(verbose: a.flag("--verbose"))
         // Ctrl-C reaches libFuzzer too (same process group): it stops and prints its stats; stc stays to report.
         // A handler, not SIG_IGN, so that the child starts with the default disposition.
@@ -91,7 +96,9 @@ enum FuzzRunCommand {
         progress.flush()
         if let summary = progress.jobsSummary { Console.error(summary) }
 
-        var found = progress.artifacts.map { $0.hasPrefix("/") ? $0 : (artifacts as NSString).appendingPathComponent($0) }
+        var found = progress.artifacts.map {
+            $0.hasPrefix("/") ? $0 : (artifacts as NSString).appendingPathComponent($0)
+        }
         for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) && !found.contains(file) {
             let name = (file as NSString).lastPathComponent
             if ["crash-", "timeout-", "oom-", "leak-"].contains(where: name.hasPrefix) { found.append(file) }
@@ -102,11 +109,15 @@ enum FuzzRunCommand {
             return 0
         }
         if found.isEmpty && output.status == 0 && !output.crashedBySignal {
-            Console.out("fuzz \(target.name): no crash. New inputs are in \(Shell.displayPath(scratch)) (stc fuzz merge \(target.name) to keep the useful ones).")
+            Console.out(
+                "fuzz \(target.name): no crash. New inputs are in \(Shell.displayPath(scratch)) "
+                    + "(stc fuzz merge \(target.name) to keep the useful ones).")
             return 0
         }
         if found.isEmpty {
-            Console.out("fuzz \(target.name): libFuzzer exited with \(output.status) without writing an input; see the output above.")
+            Console.out(
+                "fuzz \(target.name): libFuzzer exited with \(output.status) without writing an input; "
+                    + "see the output above.")
             return 1
         }
         for artifact in found { FuzzCommand.reportArtifact(artifact, target: target.name, workspace: ws) }

@@ -45,17 +45,22 @@ struct FuzzWorkspace {
 
     func requirePackage() throws -> String {
         guard let packageRoot else {
-            throw CommandFailure("cannot find Fuzz/Package.swift in or above the current directory (run from the repository, or pass --package DIR)")
+            throw CommandFailure(
+                "cannot find Fuzz/Package.swift in or above the current directory "
+                    + "(run from the repository, or pass --package DIR)")
         }
         return packageRoot
     }
 
     func fuzzPackage() throws -> String { (try requirePackage() as NSString).appendingPathComponent("Fuzz") }
 
-    func binary(_ target: String) throws -> String { (try fuzzPackage() as NSString).appendingPathComponent(".build/release/\(target)") }
+    func binary(_ target: String) throws -> String {
+        (try fuzzPackage() as NSString).appendingPathComponent(".build/release/\(target)")
+    }
 
     func hasShim(_ target: String) throws -> Bool {
-        FileManager.default.fileExists(atPath: (try fuzzPackage() as NSString).appendingPathComponent("Sources/\(target)"))
+        FileManager.default.fileExists(
+            atPath: (try fuzzPackage() as NSString).appendingPathComponent("Sources/\(target)"))
     }
 
     /// `<package>/.build/<kind>/<target>`, created: fuzzing output that never goes into the checked-in corpus.
