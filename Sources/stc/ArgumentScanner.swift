@@ -19,16 +19,19 @@ struct Option: Sendable, Hashable {
 
 /// How many positional arguments a command takes.
 struct Positionals: Sendable {
+    /// The fewest it takes.
+    let min: Int
     /// The most it takes; `nil` for any number.
     let max: Int?
-    /// What the command takes, in its own words, said after an unexpected argument (also the command's message
-    /// when it gets too few).
+    /// What the command takes, in its own words: the usage error for too few, and said after an unexpected
+    /// argument.
     let hint: String?
 
-    static let none = Positionals(max: 0, hint: nil)
-    static let any = Positionals(max: nil, hint: nil)
+    static let none = Positionals(min: 0, max: 0, hint: nil)
+    static let any = Positionals(min: 0, max: nil, hint: nil)
 
-    static func atMost(_ max: Int, _ hint: String) -> Positionals { Positionals(max: max, hint: hint) }
+    static func atMost(_ max: Int, _ hint: String) -> Positionals { Positionals(min: 0, max: max, hint: hint) }
+    static func exactly(_ count: Int, _ hint: String) -> Positionals { Positionals(min: count, max: count, hint: hint) }
 }
 
 /// What a command takes: its options, its positionals, and whether what follows `--` is passed through.
@@ -36,8 +39,8 @@ struct Positionals: Sendable {
 /// ``scan(_:)`` is the one argument scanner of `stc`, and its rules hold for every command and subcommand:
 /// - an option that takes a value accepts `--opt value` and `--opt=value` alike, and takes the value verbatim,
 ///   even when it starts with `-` (`--input -` means standard input);
-/// - a flag given `=value`, an unknown option, a missing value, a non-repeatable option given twice and more
-///   positionals than the command takes are each a ``UsageError``;
+/// - a flag given `=value`, an unknown option, a missing value, a non-repeatable option given twice, and more
+///   or fewer positionals than the command takes are each a ``UsageError``;
 /// - `-h` or `--help` anywhere before `--` asks for the help, whatever else is wrong with the arguments;
 /// - an argument starting with `-` is an option, except `-` alone (standard input, a positional);
 /// - `--` ends the options: what follows is passed through when ``passesThrough`` (only `stc fuzz run`, to
@@ -55,7 +58,7 @@ struct CommandSyntax: Sendable {
         self.passesThrough = passesThrough
     }
 
-    static let helpNames: Set<String> = ["-h", "--help"]
+    private static let helpNames: Set<String> = ["-h", "--help"]
 
     /// What scanning found: a request for the help, or the arguments.
     enum Scan {
@@ -119,6 +122,7 @@ struct CommandSyntax: Sendable {
                 scanned.flags.insert(name)
             }
         }
+        if scanned.positionals.count < positionals.min { fail(positionals.hint ?? "too few arguments") }
         if let firstError { throw firstError }
         return .arguments(scanned)
     }

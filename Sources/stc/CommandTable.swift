@@ -36,8 +36,10 @@ enum CommandTable {
         CheckCommand.command, BenchCommand.command,
     ]
 
+    static let summary = "reference conformance and fuzz suite for Apple's Screen Time APIs"
+
     static let root = Command(
-        "stc", summary: "reference conformance and fuzz suite for Apple's Screen Time APIs",
+        "stc", summary: summary,
         syntax: CommandSyntax(options: [.flag("--version")], positionals: .any), help: help, subcommands: commands
     ) { arguments in
         if arguments.flag("--version") {
@@ -52,7 +54,7 @@ enum CommandTable {
     }
 
     static let help = """
-        stc \(version): reference conformance and fuzz suite for Apple's Screen Time APIs
+        stc \(version): \(summary)
 
         Usage: stc <command> [options]     stc <command> --help for a command's options
 

@@ -66,7 +66,7 @@ enum ConformanceCommand {
              byte offset), an unreadable expected-failures file, or a report that could not be written
 
         SUBCOMMANDS:
-          stc conformance add --op OP --input JSON …   record a field report as a new case (see add --help)
+        \(CommandTable.list([ConformanceAddCommand.command]))   (stc conformance add --help)
 
         EXAMPLES:
           stc conformance

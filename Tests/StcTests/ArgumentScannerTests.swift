@@ -77,6 +77,10 @@ import Testing
     @Test func unexpectedPositionals() throws {
         #expect(Self.error(["a", "b"]) == "unexpected argument 'b': give one NAME")
         #expect(Self.error(["x"], CommandSyntax()) == "unexpected argument 'x'")
+        let two = CommandSyntax(positionals: .exactly(2, "give TARGET and FILE"))
+        #expect(Self.error(["url"], two) == "give TARGET and FILE")
+        #expect(Self.error(["url", "a", "b"], two) == "unexpected argument 'b': give TARGET and FILE")
+        #expect(try Self.scan(["url", "a"], two)?.get().positionals == ["url", "a"])
         let any = CommandSyntax(positionals: .any)
         #expect(try Self.scan(["a", "b", "c"], any)?.get().positionals == ["a", "b", "c"])
     }

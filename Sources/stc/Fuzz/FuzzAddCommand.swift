@@ -32,14 +32,13 @@ enum FuzzAddCommand {
         options: FuzzCommand.common + [
             .value("--runs", "N"), .flag("--minimize"), .flag("--no-build"), .flag("--force"),
         ],
-        positionals: .atMost(2, "give TARGET and FILE"))
+        positionals: .exactly(2, "give TARGET and FILE"))
 
     static let command = Command(
         "add", summary: "save an input as corpus/TARGET/regressions/<content hash> (--minimize first)", syntax: syntax,
         help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
-        guard a.positionals.count == 2 else { throw UsageError("give TARGET and FILE") }
         let target = try FuzzCommand.target(a.positionals[0])
         let file = a.positionals[1]
         let ws = FuzzCommand.workspace(a)

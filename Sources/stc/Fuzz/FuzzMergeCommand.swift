@@ -27,14 +27,13 @@ enum FuzzMergeCommand {
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [.flag("--write"), .flag("--no-build")],
-        positionals: .atMost(1, "give one TARGET"))
+        positionals: .exactly(1, "give one TARGET"))
 
     static let command = Command(
         "merge", summary: "minimize what fuzzing found and report (--write: add) new seeds", syntax: syntax, help: help,
         run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
-        guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
         let target = try FuzzCommand.target(a.positionals[0])
         let ws = FuzzCommand.workspace(a)
         let scratch = try ws.scratch("fuzz-corpus", target.name)

@@ -47,14 +47,13 @@ enum FuzzRunCommand {
             .value("--time", "S"), .value("--jobs", "N"), .value("--max-len", "N"), .flag("--no-build"),
             .flag("--verbose"),
         ],
-        positionals: .atMost(1, "give one TARGET"), passesThrough: true)
+        positionals: .exactly(1, "give one TARGET"), passesThrough: true)
 
     static let command = Command(
         "run", summary: "build a target's libFuzzer binary and fuzz (new inputs go to .build/fuzz-corpus/)",
         syntax: syntax, help: help, run: main)
 
     static func main(_ a: ScannedArguments) throws -> Int32 {
-        guard a.positionals.count == 1 else { throw UsageError("give one TARGET") }
         let target = try FuzzCommand.target(a.positionals[0])
         let ws = FuzzCommand.workspace(a)
         let time = try a.int("--time", default: 60)
