@@ -43,6 +43,7 @@ enum CheckCommand {
             positionals: .any),
         help: help, run: main)
 
+    /// What a run is asked to do, from the arguments, once each value has been checked.
     struct Options {
         var patterns: [String]
         var list: Bool
@@ -52,7 +53,7 @@ enum CheckCommand {
         var corpus: String
     }
 
-    /// The options' values, checked.
+    /// The arguments' values, checked; a bad one is a usage error that quotes it.
     static func options(_ arguments: ScannedArguments) throws(UsageError) -> Options {
         var options = Options(
             patterns: arguments.positionals, list: arguments.flag("--list"),

@@ -86,6 +86,7 @@ enum ConformanceCommand {
         ]),
         help: help, subcommands: [ConformanceAddCommand.command], run: main)
 
+    /// What a run is asked to do, from the options, once each value has been checked.
     struct Options {
         var vectors: [String]
         var adapters: [String]
