@@ -165,7 +165,7 @@ let package = Package(
                 "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting",
             ]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
-        .testTarget(name: "StcTests", dependencies: ["stc"]),
+        .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,15 +23,11 @@ enum AdapterCommand {
           echo '{"id":"1","op":"url.encode","input":{"text":"Café"}}' | stc adapter
         """
 
-    static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Console.out(help)
-            return 0
-        }
-        guard arguments.isEmpty else {
-            Console.error("stc adapter: unexpected argument '\(arguments[0])'\n\n\(help)")
-            return 2
-        }
+    static let command = Command(
+        "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", syntax: CommandSyntax(),
+        help: help, run: main)
+
+    static func main(_: ScannedArguments) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var server = AdapterServer()
         var output: [UInt8] = []

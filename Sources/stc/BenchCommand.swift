@@ -2,13 +2,13 @@ import Benchmarking
 import Foundation
 import PropertyTesting
 import ScreenTimeProperties
-import _FuzzCorpus
 import StrictJSON
+import _FuzzCorpus
 
 /// `stc bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
 enum BenchCommand {
     static let help = """
-        Usage: stc bench [--json] [--quick] [--filter NAME]...
+        Usage: stc bench [--json] [--quick] [--filter NAME]... [--iterations N]
 
         Measures the hot paths and prints each figure as median [min … max] over repeated timed batches:
         selection decode + canonicalize (ours, through FamilyActivitySelection and direct, vs Foundation; device
@@ -16,8 +16,9 @@ enum BenchCommand {
         is held on the direct path), a plain byte copy of the same input (the limit),
         URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
         conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (three short
-        runs per target, when the fuzzers are built in Fuzz/.build/release). Comparisons run in alternating batches of the same run, so
-        their ratios hold on a loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
+        runs per target, when the fuzzers are built in Fuzz/.build/release). Comparisons run in alternating
+        batches of the same run, so their ratios hold on a loaded machine; absolute figures do not. Ends with
+        PASS/BELOW lines for the targets.
 
         Build in release mode first: swift run -c release stc bench
 
@@ -41,55 +42,39 @@ enum BenchCommand {
     ].compactMap { name in
         guard let property = ReferenceProperties.catalog.property(named: name) else { return nil }
         return PropertyBenchmark(name: name) { n in
-            property.check(RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)).casesRun
+            property.check(
+                RunConfiguration(seed: 1, iterations: n, regressions: nil, saveFailures: false, shrink: false)
+            ).casesRun
         }
     }
 
-    /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan options.
+    /// The fuzz section runs each fuzzer as `stc fuzz run` would: its `-max_len`, its dictionary, the same ASan
+    /// options.
     static let fuzzSettings = FuzzRunSettings(
         flags: { name, root in
             // Every shim has a target (a test checks); one without would run with libFuzzer's own defaults.
-            FuzzTargets.named(name).map { FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(name).dict") } ?? []
+            FuzzTargets.named(name).map {
+                FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(name).dict")
+            } ?? []
         },
-        environment: ["ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])])
+        environment: [
+            "ASAN_OPTIONS": FuzzProcess.throughputASanOptions(ProcessInfo.processInfo.environment["ASAN_OPTIONS"])
+        ])
 
-    static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var quick = false
-        var filters: [String] = []
+    static let command = Command(
+        "bench", summary: "measure the hot paths against Foundation and the performance targets",
+        syntax: CommandSyntax(options: [
+            .flag("--json"), .flag("--quick"), .value("--filter", "NAME", repeats: true), .value("--iterations", "N"),
+        ]),
+        help: help, run: main)
+
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let filters = arguments.values("--filter")
         var iterations: Int?
-        var i = 0
-        while i < arguments.count {
-            let argument = arguments[i]
-            switch argument {
-            case "-h", "--help":
-                Console.out(help)
-                return 0
-            case "--json": json = true
-            case "--quick": quick = true
-            case "--filter":
-                guard i + 1 < arguments.count else {
-                    Console.error("stc bench: --filter needs a NAME\n\n\(help)")
-                    return 2
-                }
-                filters.append(arguments[i + 1])
-                i += 1
-            case "--iterations":
-                guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-                    Console.error("stc bench: --iterations needs a positive number\n\n\(help)")
-                    return 2
-                }
-                iterations = n
-                i += 1
-            default:
-                if argument.hasPrefix("--filter=") {
-                    filters.append(String(argument.dropFirst("--filter=".count)))
-                } else {
-                    Console.error("stc bench: unknown argument '\(argument)'\n\n\(help)")
-                    return 2
-                }
-            }
-            i += 1
+        if let text = arguments.value("--iterations") {
+            guard let n = Int(text), n > 0 else { throw UsageError("--iterations needs a positive number") }
+            iterations = n
         }
         #if DEBUG
             let build = "debug"
@@ -98,7 +83,7 @@ enum BenchCommand {
             let build = "release"
         #endif
         let executable = BenchSuite.runningExecutable()
-        var plan: TimingPlan = quick ? .quick : .standard
+        var plan: TimingPlan = arguments.flag("--quick") ? .quick : .standard
         if let iterations { plan = TimingPlan(batchSeconds: 0, repetitions: 1, fixedCalls: iterations) }
         let suite = BenchSuite(
             plan: plan, filters: filters,
@@ -108,8 +93,11 @@ enum BenchCommand {
         let report = suite.run(build: build) { section in
             if showProgress { Console.error("measuring \(section) …") }
         }
-        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) }) {
-            Console.error("warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, runner.inProcess, property.url.round-trip, fuzz.url)")
+        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) })
+        {
+            Console.error(
+                "warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, "
+                    + "runner.inProcess, property.url.round-trip, fuzz.url)")
         }
         if json {
             Console.out(JSONWriter.string(report.json, options: .init(pretty: true)))

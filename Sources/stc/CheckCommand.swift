@@ -33,46 +33,48 @@ enum CheckCommand {
         2 usage error (unknown option or property name, bad number or hex).
         """
 
+    static let command = Command(
+        "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)",
+        syntax: CommandSyntax(
+            options: [
+                .flag("--list"), .value("--seed", "S"), .value("--iterations", "N"), .value("--replay", "HEX"),
+                .value("--corpus", "DIR"),
+            ],
+            positionals: .any),
+        help: help, run: main)
+
+    /// What a run is asked to do, from the arguments, once each value has been checked.
     struct Options {
-        var patterns: [String] = []
-        var list = false
+        var patterns: [String]
+        var list: Bool
         var seed: UInt64?
         var iterations = 100
         var replay: [UInt8]?
-        var corpus = "corpus"
+        var corpus: String
     }
 
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var i = 0
-        func value(_ flag: String) throws -> String {
-            i += 1
-            guard i < arguments.count else { throw UsageError("\(flag) needs a value") }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            let argument = arguments[i]
-            switch argument {
-            case "-h", "--help": return nil
-            case "--list": options.list = true
-            case "--seed":
-                let text = try value(argument)
-                guard let seed = UInt64(text) else { throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'") }
-                options.seed = seed
-            case "--iterations":
-                let text = try value(argument)
-                guard let n = Int(text), n > 0 else { throw UsageError("--iterations takes a positive number, not '\(text)'") }
-                options.iterations = n
-            case "--replay":
-                let text = try value(argument)
-                guard let bytes = parseHex(text) else { throw UsageError("--replay takes hex bytes (an even number of 0-9a-f), not '\(text)'") }
-                options.replay = bytes
-            case "--corpus": options.corpus = try value(argument)
-            default:
-                if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option '\(argument)'") }
-                options.patterns.append(argument)
+    /// The arguments' values, checked; a bad one is a usage error that quotes it.
+    static func options(_ arguments: ScannedArguments) throws(UsageError) -> Options {
+        var options = Options(
+            patterns: arguments.positionals, list: arguments.flag("--list"),
+            corpus: arguments.value("--corpus") ?? "corpus")
+        if let text = arguments.value("--seed") {
+            guard let seed = UInt64(text) else {
+                throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'")
             }
-            i += 1
+            options.seed = seed
+        }
+        if let text = arguments.value("--iterations") {
+            guard let n = Int(text), n > 0 else {
+                throw UsageError("--iterations takes a positive number, not '\(text)'")
+            }
+            options.iterations = n
+        }
+        if let text = arguments.value("--replay") {
+            guard let bytes = parseHex(text) else {
+                throw UsageError("--replay takes hex bytes (an even number of 0-9a-f), not '\(text)'")
+            }
+            options.replay = bytes
         }
         return options
     }
@@ -120,7 +122,9 @@ enum CheckCommand {
             let n = name.lowercased()
             var score = editDistance(lowered, n)
             if n.contains(lowered) || lowered.contains(n) { score = min(score, 1) }
-            if let tail = lowered.split(separator: ".").last, tail.count >= 3, n.contains(tail) { score = min(score, 2) }
+            if let tail = lowered.split(separator: ".").last, tail.count >= 3, n.contains(tail) {
+                score = min(score, 2)
+            }
             if n.hasPrefix(family + ".") { score = min(score, max(2, score - 6)) }
             return (name, score)
         }
@@ -129,7 +133,8 @@ enum CheckCommand {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
         for i in 1...a.count {
@@ -142,18 +147,8 @@ enum CheckCommand {
         return previous[b.count]
     }
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let options: Options
-        do {
-            guard let parsed = try parse(arguments) else {
-                Console.out(help)
-                return 0
-            }
-            options = parsed
-        } catch {
-            Console.error("stc check: \(error)\n\nUsage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--replay HEX] [--corpus DIR] (stc check --help)")
-            return 2
-        }
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let options = try options(arguments)
         let catalog = ReferenceProperties.catalog
         let names = catalog.names
 
@@ -162,10 +157,11 @@ enum CheckCommand {
             let matches = select(pattern, from: names)
             if matches.isEmpty {
                 let close = closeNames(to: pattern, in: names)
-                var message = "stc check: no property named '\(pattern)'."
-                message += close.isEmpty ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
-                Console.error(message)
-                return 2
+                var message = "no property named '\(pattern)'."
+                message +=
+                    close.isEmpty
+                    ? " See stc check --list." : " Close names:\n" + close.map { "  \($0)" }.joined(separator: "\n")
+                throw UsageError(message)
             }
             for name in matches where !selected.contains(name) { selected.append(name) }
         }
@@ -177,14 +173,14 @@ enum CheckCommand {
             return 0
         }
         if options.replay != nil && properties.count != 1 {
-            Console.error("stc check: --replay needs exactly one property name (it selects \(properties.count))")
-            return 2
+            throw UsageError("--replay needs exactly one property name (it selects \(properties.count))")
         }
 
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let config = RunConfiguration(
             seed: seed, iterations: options.iterations, replay: options.replay,
-            regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil, command: "stc check")
+            regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil,
+            command: "stc check")
         let progress = Console.stderrIsTerminal
         let clock = ContinuousClock()
         let started = clock.now
@@ -192,7 +188,10 @@ enum CheckCommand {
         var cases = 0
         for (index, property) in properties.enumerated() {
             if progress {
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(index + 1)/\(properties.count)] \(property.name) (\(options.iterations) cases)…".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "\r\u{1B}[K[\(index + 1)/\(properties.count)] \(property.name) (\(options.iterations) cases)…"
+                            .utf8))
             }
             let result = property.check(config)
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -203,7 +202,10 @@ enum CheckCommand {
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let what = options.replay != nil ? "replayed 1 case" : "\(cases) cases"
-        Console.out("\(properties.count) properties, \(properties.count - failed) passed, \(failed) failed; \(what), seed \(seed), in \(String(format: "%.2f", seconds)) s")
+        let passed = properties.count - failed
+        Console.out(
+            "\(properties.count) properties, \(passed) passed, \(failed) failed; \(what), seed \(seed), "
+                + "in \(String(format: "%.2f", seconds)) s")
         return failed == 0 ? 0 : 1
     }
 }

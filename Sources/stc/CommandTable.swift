@@ -1,62 +1,118 @@
 import Foundation
 
-/// One `stc` subcommand.
+/// One `stc` command or subcommand: its name, what it takes, its help, and what it runs.
+///
+/// A command with subcommands runs one of them when the first argument names it; `help` there means `--help`
+/// for what follows (`stc help fuzz run` is `stc fuzz run --help`).
 struct Command: Sendable {
     let name: String
+    /// One line for the parent's list of commands.
     let summary: String
-    /// Runs with the arguments after the command name; returns the exit code.
-    let run: @Sendable ([String]) -> Int32
+    let syntax: CommandSyntax
+    let help: String
+    let subcommands: [Command]
+    /// Runs with the scanned arguments and returns the exit code; throws ``UsageError`` or ``CommandFailure``.
+    let run: @Sendable (ScannedArguments) throws -> Int32
+
+    init(
+        _ name: String, summary: String, syntax: CommandSyntax, help: String, subcommands: [Command] = [],
+        run: @escaping @Sendable (ScannedArguments) throws -> Int32
+    ) {
+        self.name = name
+        self.summary = summary
+        self.syntax = syntax
+        self.help = help
+        self.subcommands = subcommands
+        self.run = run
+    }
 }
 
-/// The subcommands, their dispatch and the top-level help.
+/// The commands, their dispatch, the top-level help, and the one way every command reports errors.
 enum CommandTable {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        Command(name: "conformance", summary: "run the conformance vectors against the reference and adapters", run: ConformanceCommand.main),
-        Command(name: "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)", run: InspectCommand.main),
-        Command(name: "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge", run: FuzzCommand.main),
-        Command(name: "adapter", summary: "serve the reference over the adapter protocol on stdin/stdout", run: AdapterCommand.main),
-        Command(name: "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)", run: CheckCommand.main),
-        Command(name: "bench", summary: "measure the hot paths against Foundation and the performance targets", run: BenchCommand.main),
+        ConformanceCommand.command, InspectCommand.command, FuzzCommand.command, AdapterCommand.command,
+        CheckCommand.command, BenchCommand.command,
     ]
 
-    static var help: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-        return """
-            stc \(version): reference conformance and fuzz suite for Apple's Screen Time APIs
+    static let summary = "reference conformance and fuzz suite for Apple's Screen Time APIs"
 
-            Usage: stc <command> [options]     stc <command> --help for a command's options
-
-            Commands:
-            \(lines.joined(separator: "\n"))
-
-            Exit codes: 0 success, 1 a check failed (invalid input, failing case), 2 usage or I/O error.
-            """
-    }
-
-    static func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first else {
+    static let root = Command(
+        "stc", summary: summary,
+        syntax: CommandSyntax(options: [.flag("--version")], positionals: .any), help: help, subcommands: commands
+    ) { arguments in
+        if arguments.flag("--version") {
+            Console.out("stc \(version)")
+            return 0
+        }
+        guard let first = arguments.positionals.first else {
             Console.error(help)
             return 2
         }
-        switch first {
-        case "-h", "--help", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                return command.run(["--help"])
+        throw UsageError("unknown command '\(first)'. Commands: \(commands.map(\.name).joined(separator: ", ")).")
+    }
+
+    static let help = """
+        stc \(version): \(summary)
+
+        Usage: stc <command> [options]     stc <command> --help for a command's options
+
+        Commands:
+        \(list(commands))
+
+        Options:
+          --version   print the version
+          -h, --help  print this help
+
+        Every command reads its arguments the same way. An option that takes a value is given as --opt VALUE or
+        --opt=VALUE alike, and the value is taken as it is, even when it starts with '-'. -h or --help anywhere
+        before '--' prints the command's help. '--' ends the options: what follows is an argument (stc fuzz run
+        passes it to libFuzzer).
+
+        Exit codes: 0 success, 1 a check failed (invalid input, failing case), 2 usage or I/O error.
+        """
+
+    /// A line per command: two spaces, the name padded to the longest, two spaces, the summary.
+    static func list(_ commands: [Command]) -> String {
+        let width = commands.map(\.name.count).max() ?? 0
+        return commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+            .joined(separator: "\n")
+    }
+
+    /// Runs `stc` with the arguments after its name; returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 { run(root, path: [], arguments) }
+
+    /// Every command and subcommand with its path after `stc` (`["fuzz", "run"]`), the root first.
+    static var all: [(path: [String], command: Command)] {
+        func walk(_ command: Command, _ path: [String]) -> [(path: [String], command: Command)] {
+            [(path, command)] + command.subcommands.flatMap { walk($0, path + [$0.name]) }
+        }
+        return walk(root, [])
+    }
+
+    static func run(_ command: Command, path: [String], _ arguments: [String]) -> Int32 {
+        if let first = arguments.first, !command.subcommands.isEmpty {
+            if let subcommand = command.subcommands.first(where: { $0.name == first }) {
+                return run(subcommand, path: path + [first], Array(arguments.dropFirst()))
             }
-            Console.out(help)
-            return 0
-        case "--version":
-            Console.out("stc \(version)")
-            return 0
-        default:
-            guard let command = commands.first(where: { $0.name == first }) else {
-                Console.error("stc: unknown command '\(first)'. Commands: \(commands.map(\.name).joined(separator: ", ")).")
-                return 2
+            if first == "help" { return run(command, path: path, Array(arguments.dropFirst()) + ["--help"]) }
+        }
+        let shown = (["stc"] + path).joined(separator: " ")
+        do {
+            switch try command.syntax.scan(arguments) {
+            case .help:
+                Console.out(command.help)
+                return 0
+            case .arguments(let scanned):
+                return try command.run(scanned)
             }
-            return command.run(Array(arguments.dropFirst()))
+        } catch let error as UsageError {
+            Console.error("\(shown): \(error.message)\nRun '\(shown) --help' for usage.")
+            return 2
+        } catch {
+            Console.error("\(shown): \(error)")
+            return 2
         }
     }
 }

@@ -17,6 +17,9 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Writes `text` as it is, adding no newline: 1 for standard output, 2 for standard error.
+    static func write(_ text: String, to fd: Int32) { writeAll(Array(text.utf8), to: fd) }
+
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
@@ -39,11 +42,4 @@ enum Console {
     /// Writes all of `bytes` to a file descriptor; returns false when the reader has gone away.
     @discardableResult
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool { FileDescriptor.writeAll(fd, bytes) }
-}
-
-/// A usage error: printed with the command's usage line, exit code 2.
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
 }

@@ -23,35 +23,15 @@ enum InspectCommand {
         Exit codes: 0 valid selection, 1 invalid selection, 2 usage or I/O error.
         """
 
-    static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var source: String?
-        for argument in arguments {
-            switch argument {
-            case "-h", "--help":
-                Console.out(help)
-                return 0
-            case "--json": json = true
-            case "-": source = source == nil ? "-" : nil
-            default:
-                if argument.hasPrefix("--") {
-                    Console.error("stc inspect: unknown option '\(argument)'\n\n\(help)")
-                    return 2
-                }
-                guard source == nil else {
-                    Console.error("stc inspect: give one string, file or '-', not several\n\n\(help)")
-                    return 2
-                }
-                source = argument
-            }
-        }
-        let input: Input
-        do {
-            input = try Input.read(source ?? "-")
-        } catch {
-            Console.error("stc inspect: \(error)")
-            return 2
-        }
+    static let command = Command(
+        "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)",
+        syntax: CommandSyntax(
+            options: [.flag("--json")], positionals: .atMost(1, "give one string, file or '-', not several")),
+        help: help, run: main)
+
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let input = try Input.read(arguments.positionals.first ?? "-")
         let result = Result { () throws(SelectionDecodingError) -> SelectionDecoder.Report in
             try SelectionDecoder.decode(input.bytes)
         }
@@ -69,7 +49,7 @@ enum InspectCommand {
         var origin: String
         var removedNewline: Bool
 
-        static func read(_ source: String) throws -> Input {
+        static func read(_ source: String) throws(CommandFailure) -> Input {
             var bytes: [UInt8]
             let origin: String
             if source == "-" {
@@ -77,7 +57,7 @@ enum InspectCommand {
                 origin = "standard input"
             } else if FileManager.default.fileExists(atPath: source) {
                 guard let data = FileManager.default.contents(atPath: source) else {
-                    throw UsageError("cannot read file '\(source)'")
+                    throw CommandFailure("cannot read file '\(source)'")
                 }
                 bytes = Array(data)
                 origin = "file \(source)"
@@ -94,20 +74,28 @@ enum InspectCommand {
         }
     }
 
-    static let kinds: [(SelectionTokenKind, String)] = [(.application, "applications"), (.category, "categories"), (.webDomain, "webDomains")]
+    static let kinds: [(SelectionTokenKind, String)] = [
+        (.application, "applications"), (.category, "categories"), (.webDomain, "webDomains"),
+    ]
 
     static func warnings(_ report: SelectionDecoder.Report) -> [String] {
         var warnings: [String] = []
         for (kind, label) in kinds {
             let odd = (report.tokenByteCounts[kind] ?? []).filter { $0 != ApplicationToken.deviceByteCount }
             if !odd.isEmpty {
-                warnings.append("\(odd.count) of the \(label) tokens are not \(ApplicationToken.deviceByteCount) bytes (device tokens are): sizes \(odd.map(String.init).joined(separator: ", "))")
+                let sizes = odd.map(String.init).joined(separator: ", ")
+                warnings.append(
+                    "\(odd.count) of the \(label) tokens are not \(ApplicationToken.deviceByteCount) bytes "
+                        + "(device tokens are): sizes \(sizes)")
             }
             let duplicates = report.duplicateCount(of: kind)
-            if duplicates > 0 { warnings.append("\(duplicates) duplicate \(label) token(s) collapsed (a selection is a set)") }
+            if duplicates > 0 {
+                warnings.append("\(duplicates) duplicate \(label) token(s) collapsed (a selection is a set)")
+            }
         }
         if report.includeEntireCategoryMissing {
-            warnings.append("includeEntireCategory is missing and reads as false (assumption: encodings from before iOS 15.2)")
+            warnings.append(
+                "includeEntireCategory is missing and reads as false (assumption: encodings from before iOS 15.2)")
         }
         if !report.unknownKeys.isEmpty {
             warnings.append("unknown keys ignored: \(report.unknownKeys.joined(separator: ", "))")
@@ -115,7 +103,8 @@ enum InspectCommand {
         return warnings
     }
 
-    static func textReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> String {
+    static func textReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> String
+    {
         var lines: [String] = []
         let note = input.removedNewline ? " (trailing newline removed)" : ""
         lines.append("Input: \(input.bytes.count) bytes from \(input.origin)\(note)")
@@ -124,7 +113,9 @@ enum InspectCommand {
             lines.append("Invalid selection: \(error.code.rawValue)")
             lines.append("  \(error.detail)")
             if error.code == .empty {
-                lines.append("  (an app that decodes this to an empty selection shows \"0 apps blocked\": surface the error instead)")
+                lines.append(
+                    "  (an app that decodes this to an empty selection shows \"0 apps blocked\": "
+                        + "surface the error instead)")
             } else if error.offsetIsInJSON {
                 let json = Base64.decode(input.bytes) ?? []
                 lines.append("  at byte \(error.offset) of the decoded JSON (\(json.count) bytes):")
@@ -146,7 +137,9 @@ enum InspectCommand {
                 lines.append("  \(padded)\(String(repeating: " ", count: max(0, 4 - count.count)))\(count)\(sizeText)")
             }
             lines.append("  includeEntireCategory  \(s.includeEntireCategory)")
-            let untokenized = s.untokenizedApplicationIdentifiers.count + s.untokenizedCategoryIdentifiers.count + s.untokenizedWebDomainIdentifiers.count
+            let untokenized =
+                s.untokenizedApplicationIdentifiers.count + s.untokenizedCategoryIdentifiers.count
+                + s.untokenizedWebDomainIdentifiers.count
             if untokenized > 0 { lines.append("  untokenized identifiers  \(untokenized)") }
             for warning in warnings(report) { lines.append("warning: \(warning)") }
             lines.append("Canonical (\(canonical.utf8.count) chars):")
@@ -171,7 +164,9 @@ enum InspectCommand {
         for i in start..<max(start, end) {
             if i == offset { caret = shown.count }
             let b = bytes[i]
-            let piece = (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+            let piece =
+                (0x20..<0x7F).contains(b)
+                ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
             shown += piece
         }
         if offset >= end { caret = shown.count }
@@ -180,7 +175,9 @@ enum InspectCommand {
         return ["    \(prefix)\(shown)\(suffix)", "    \(String(repeating: " ", count: prefix.count + caret))^"]
     }
 
-    static func jsonReport(_ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>) -> JSONValue {
+    static func jsonReport(
+        _ input: Input, _ result: Result<SelectionDecoder.Report, SelectionDecodingError>
+    ) -> JSONValue {
         switch result {
         case .failure(let error):
             return [

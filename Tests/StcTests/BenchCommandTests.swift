@@ -91,6 +91,6 @@ import Testing
     @Test func rejectsUnknownArguments() throws {
         let run = try StcBinary.run(["bench", "--frobnicate"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("unknown argument"))
+        #expect(run.stderr.contains("unknown option '--frobnicate'"))
     }
 }

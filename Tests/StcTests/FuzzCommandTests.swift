@@ -41,26 +41,6 @@ import Testing
         #expect(run.stdout.hasPrefix("Usage: stc fuzz \(subcommand)"))
     }
 
-    /// Every `--option` a help text names is one the subcommand accepts. Each run stops at a usage error before
-    /// doing anything (an unknown target, or a missing argument), so nothing is built.
-    @Test(arguments: subcommands)
-    func helpIsTrueToTheCode(subcommand: String) throws {
-        // The usage line and the option lines (those starting with --), not commands quoted in the prose.
-        let help = try StcBinary.run(["fuzz", subcommand, "--help"]).stdout.split(separator: "\n")
-            .filter { $0.hasPrefix("Usage:") || $0.drop { $0 == " " }.hasPrefix("--") }.joined(separator: "\n")
-        let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," }).map(String.init)
-        var checked = 0
-        for (i, word) in words.enumerated() where word.hasPrefix("--") && word.count > 2 && word != "--help" && !word.contains("=") {
-            let option = String(word.prefix { $0 != "=" && $0 != ")" && $0 != ":" && $0 != "." })
-            let valued = i + 1 < words.count && words[i + 1].allSatisfy { $0.isUppercase }
-            let run = try StcBinary.run(["fuzz", subcommand, "no-such-target-xyz"] + [option] + (valued ? ["1"] : []))
-            #expect(run.status == 2)
-            #expect(!run.stderr.contains("unknown option"), "\(subcommand) \(option): \(run.stderr)")
-            checked += 1
-        }
-        if subcommand != "list" { #expect(checked > 0) }
-    }
-
     /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints
     /// the instrumentation banner and the ASan options it was given.
     static func packageWithStandInFuzzer() throws -> URL {

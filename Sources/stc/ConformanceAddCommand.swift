@@ -1,9 +1,10 @@
+import Conformance
 import Foundation
 import StrictJSON
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
-public enum ConformanceAddCLI {
-    public static let usage = """
+enum ConformanceAddCommand {
+    static let help = """
         USAGE: stc conformance add --op OP --input JSON [--suite FILE] [--id ID] [--tag TAG]... [--source TEXT]
                                    [--vectors PATH]...
 
@@ -33,49 +34,26 @@ public enum ConformanceAddCLI {
                               --source "crash report 2026-11, app launch"
         """
 
-    public static func main(_ arguments: [String], output: ConformanceCLI.Output = .standard) -> Int32 {
-        var op: String?
-        var inputText: String?
-        var suitePath = "corpus/conformance/field-reports.json"
-        var id: String?
-        var tags: [String] = []
-        var source = "field report"
-        var vectors: [String] = []
-        var i = 0
-        func fail(_ message: String) -> Int32 {
-            output.err("stc conformance add: \(message)\nRun 'stc conformance add --help' for usage.\n")
-            return 2
-        }
-        while i < arguments.count {
-            let a = arguments[i]
-            if a == "-h" || a == "--help" {
-                output.out(usage)
-                return 0
-            }
-            guard ["--op", "--input", "--suite", "--id", "--tag", "--source", "--vectors"].contains(a) else {
-                return fail("unknown argument \(a)")
-            }
-            guard i + 1 < arguments.count else { return fail("\(a) needs a value") }
-            let v = arguments[i + 1]
-            switch a {
-            case "--op": op = v
-            case "--input": inputText = v
-            case "--suite": suitePath = v
-            case "--id": id = v
-            case "--tag": tags.append(v)
-            case "--source": source = v
-            default: vectors.append(v)
-            }
-            i += 2
-        }
-        guard let op else { return fail("--op is required") }
-        guard let inputText else { return fail("--input is required") }
+    static let command = Command(
+        "add", summary: "record a new vector whose expectation the reference computes",
+        syntax: CommandSyntax(options: [
+            .value("--op", "OP"), .value("--input", "JSON"), .value("--suite", "FILE"), .value("--id", "ID"),
+            .value("--tag", "TAG", repeats: true), .value("--source", "TEXT"),
+            .value("--vectors", "PATH", repeats: true),
+        ]),
+        help: help, run: main)
+
+    static func main(_ arguments: ScannedArguments) throws -> Int32 {
+        let suitePath = arguments.value("--suite") ?? "corpus/conformance/field-reports.json"
+        var vectors = arguments.values("--vectors")
+        guard let op = arguments.value("--op") else { throw UsageError("--op is required") }
+        guard let inputText = arguments.value("--input") else { throw UsageError("--input is required") }
         let inputBytes: [UInt8]
         if inputText == "-" {
             inputBytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         } else if inputText.hasPrefix("@") {
             guard let data = FileManager.default.contents(atPath: String(inputText.dropFirst())) else {
-                return fail("cannot read \(inputText.dropFirst())")
+                throw UsageError("cannot read \(inputText.dropFirst())")
             }
             inputBytes = Array(data)
         } else {
@@ -85,18 +63,20 @@ public enum ConformanceAddCLI {
         do {
             input = try JSONParser.value(inputBytes)
         } catch {
-            return fail("--input is not JSON: \(error)")
+            throw UsageError("--input is not JSON: \(error)")
         }
-        guard case .object = input else { return fail("--input must be a JSON object (the operation's input)") }
+        guard case .object = input else { throw UsageError("--input must be a JSON object (the operation's input)") }
 
         // Load every suite (for ids and duplicates), and the target suite itself.
-        if vectors.isEmpty, FileManager.default.fileExists(atPath: ConformanceCLI.defaultVectorsPath) {
-            vectors = [ConformanceCLI.defaultVectorsPath]
+        if vectors.isEmpty, FileManager.default.fileExists(atPath: ConformanceCommand.defaultVectorsPath) {
+            vectors = [ConformanceCommand.defaultVectorsPath]
         }
         // A directory without suites yet is fine here: the new case may be the first.
         vectors = vectors.filter { path in
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return true }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return true
+            }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             return names.contains { $0.hasSuffix(".json") }
         }
@@ -104,43 +84,42 @@ public enum ConformanceAddCLI {
         do {
             existing = try SuiteLoader.load(paths: vectors)
         } catch {
-            output.err("stc conformance add: invalid vectors:\n")
-            for e in error.errors { output.err("  \(Escape.controls(e.description))\n") }
-            return 2
+            throw CommandFailure(ConformanceCommand.loadFailure("invalid vectors:", error))
         }
         let fileName = URL(fileURLWithPath: suitePath).deletingPathExtension().lastPathComponent
-        var suite = Suite(name: fileName, description: "Cases recorded from field reports with `stc conformance add`.", file: suitePath, cases: [])
+        var suite = Suite(
+            name: fileName, description: "Cases recorded from field reports with `stc conformance add`.",
+            file: suitePath, cases: [])
         if FileManager.default.fileExists(atPath: suitePath) {
             do {
                 let loaded = try SuiteLoader.load(paths: [suitePath])
                 if let first = loaded.first { suite = first }
             } catch {
-                output.err("stc conformance add: invalid suite \(suitePath):\n")
-                for e in error.errors { output.err("  \(Escape.controls(e.description))\n") }
-                return 2
+                throw CommandFailure(ConformanceCommand.loadFailure("invalid suite \(suitePath):", error))
             }
         }
         let standardized = URL(fileURLWithPath: suitePath).standardizedFileURL.path
         let others = existing.filter { URL(fileURLWithPath: $0.file).standardizedFileURL.path != standardized }
         let newCase: ConformanceCase
         do {
-            newCase = try VectorAuthoring.makeCase(
-                VectorAuthoring.Request(op: op, input: input, id: id, tags: tags, source: source), suite: suite.name,
-                existing: others + [suite])
+            let request = VectorAuthoring.Request(
+                op: op, input: input, id: arguments.value("--id"), tags: arguments.values("--tag"),
+                source: arguments.value("--source") ?? "field report")
+            newCase = try VectorAuthoring.makeCase(request, suite: suite.name, existing: others + [suite])
         } catch {
-            if case .unknownOperation = error { return fail(error.description) }
-            if case .invalidId = error { return fail(error.description) }
-            output.err("stc conformance add: refused: \(error.description)\n")
+            if case .unknownOperation = error { throw UsageError(error.description) }
+            if case .invalidId = error { throw UsageError(error.description) }
+            Console.error("stc conformance add: refused: \(error.description)")
             return 1
         }
         suite.cases.append(newCase)
         do {
             try ReportFile.writeAtomically(SuiteWriter.bytes(suite), to: suitePath)
         } catch {
-            output.err("stc conformance add: cannot write \(suitePath): \(error.description)\n")
-            return 2
+            throw CommandFailure("cannot write \(suitePath): \(error.description)")
         }
-        output.out("added \(newCase.id) to \(suitePath)\n  expect: \(Escape.controls(JSONWriter.string(newCase.expect.json)))\n")
+        let expect = Escape.controls(JSONWriter.string(newCase.expect.json))
+        Console.out("added \(newCase.id) to \(suitePath)\n  expect: \(expect)")
         return 0
     }
 }

@@ -34,7 +34,8 @@ struct FuzzManifest: Equatable {
         let arguments = ["package", "--package-path", root, "--scratch-path", scratch, "dump-package"]
         let run = try FuzzProcess.capture(swift, arguments, environment: FuzzBuild.environment)
         guard run.status == 0 else {
-            throw UsageError("cannot read \(root)/Package.swift (swift package dump-package exited \(run.status)):\n\(run.stderr)")
+            throw CommandFailure(
+                "cannot read \(root)/Package.swift (swift package dump-package exited \(run.status)):\n\(run.stderr)")
         }
         return try parse(run.stdout)
     }
@@ -46,10 +47,10 @@ struct FuzzManifest: Equatable {
         do {
             document = try JSONParser.value(json)
         } catch {
-            throw UsageError("swift package dump-package printed something that is not JSON (\(error))")
+            throw CommandFailure("swift package dump-package printed something that is not JSON (\(error))")
         }
         guard let targets = document["targets"]?.arrayValue else {
-            throw UsageError("swift package dump-package printed no \"targets\" list")
+            throw CommandFailure("swift package dump-package printed no \"targets\" list")
         }
         var modules: [Module] = []
         for target in targets where target["type"]?.stringValue == "regular" {

@@ -1,0 +1,104 @@
+import Foundation
+import PropertyTesting
+import _FuzzCorpus
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `stc fuzz merge`: keeps the inputs fuzzing found that reach code edges the seeds do not.
+enum FuzzMergeCommand {
+    static let help = """
+        Usage: stc fuzz merge TARGET [--write] [--no-build]
+
+        Runs libFuzzer -merge=1 -use_counters=0 over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET,
+        on top of the checked-in seeds and regressions, and reports how many inputs reach code edges the seeds do
+        not (hit counts are ignored, so that the checked-in seeds stay few).
+
+        Options:
+          --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
+          --no-build     use the existing binary if there is one
+          --corpus DIR, --package DIR   see stc fuzz --help
+
+        Exit codes: 0 done, 2 usage, build or I/O error.
+        """
+
+    static let syntax = CommandSyntax(
+        options: FuzzCommand.common + [.flag("--write"), .flag("--no-build")],
+        positionals: .exactly(1, "give one TARGET"))
+
+    static let command = Command(
+        "merge", summary: "minimize what fuzzing found and report (--write: add) new seeds", syntax: syntax, help: help,
+        run: main)
+
+    static func main(_ a: ScannedArguments) throws -> Int32 {
+        let target = try FuzzCommand.target(a.positionals[0])
+        let ws = FuzzCommand.workspace(a)
+        let scratch = try ws.scratch("fuzz-corpus", target.name)
+        let found = FuzzCorpus.files(in: scratch)
+        guard !found.isEmpty else {
+            Console.out(
+                "nothing to merge: \(Shell.displayPath(scratch)) is empty (run `stc fuzz run \(target.name)` first)")
+            return 0
+        }
+        try FuzzBuild.ensure(ws, targets: [target.name], skip: a.flag("--no-build"))
+        let binary = try ws.binary(target.name)
+        _ = try FuzzBuild.checkInstrumented(binary)
+
+        // The base: a copy of the seeds and regressions; whatever libFuzzer adds to it is new coverage.
+        let fm = FileManager.default
+        let base = try ws.scratch("fuzz-merge", target.name) + "/base-\(getpid())"
+        try? fm.removeItem(atPath: base)
+        try fm.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: base) }
+        var known = Set<String>()
+        for file in ws.corpus.seeds(target.name) + ws.corpus.regressions(target.name) {
+            guard let data = fm.contents(atPath: file) else { continue }
+            let bytes = [UInt8](data)
+            if known.insert(FuzzCorpus.contentName(bytes)).inserted {
+                _ = try RegressionStore.saveNamedByContent(bytes, inDirectory: base)
+            }
+        }
+        let control = base + ".control"
+        defer { try? fm.removeItem(atPath: control) }
+        // -use_counters=0: an input is kept for a new edge, not for a new hit count, so the seeds stay few.
+        let args = ["-merge=1", "-use_counters=0", "-merge_control_file=\(control)", base, scratch]
+        Console.error(
+            "$ SWIFT_BACKTRACE=enable=no "
+                + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
+        var edges: String?
+        let output = try FuzzProcess.run(
+            binary, args, environment: FuzzProcess.fuzzerEnvironment(), currentDirectory: scratch
+        ) { line in
+            if line.hasPrefix("MERGE-OUTER:") { Console.error("  " + line) }
+            if let r = line.range(of: "; "), line.hasSuffix("new coverage edges") {
+                edges = String(line[r.upperBound...])
+            }
+        }
+        guard output.status == 0 else {
+            throw CommandFailure(
+                "libFuzzer -merge=1 failed (exit \(output.status)):\n"
+                    + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
+        }
+        var new: [[UInt8]] = []
+        for file in FuzzCorpus.files(in: base) {
+            guard let data = fm.contents(atPath: file) else { continue }
+            let bytes = [UInt8](data)
+            if !known.contains(FuzzCorpus.contentName(bytes)) { new.append(bytes) }
+        }
+        let size = new.reduce(0) { $0 + $1.count }
+        Console.out(
+            "merge \(target.name): \(found.count) found inputs; \(new.count) add coverage to the \(known.count) seeds "
+                + "and regressions (\(size) bytes\(edges.map { ", \($0)" } ?? ""))")
+        if a.flag("--write") {
+            var added = 0
+            for bytes in new where try ws.corpus.addSeed(bytes, target: target.name).isNew { added += 1 }
+            Console.out("added \(added) seeds to \(Shell.displayPath(ws.corpus.seedDirectory(target.name)))")
+        } else if !new.isEmpty {
+            Console.out("add them with: stc fuzz merge \(target.name) --write")
+        }
+        return 0
+    }
+}
