@@ -149,14 +149,14 @@ public struct PropertyResult: Sendable {
             return "? \(name): gave up after \(discarded) discarded cases (seed \(seed); \(stats))\n  Rerun: \(rerunLine)"
         case .failed:
             guard let failure else { return "✗ \(name): failed (seed \(seed))" }
-            var where_: String
+            var origin: String
             switch failure.origin {
-            case .random(let index): where_ = "random case \(index + 1)"
-            case .regression(let path): where_ = "saved regression \(path)"
-            case .replay: where_ = "the replayed case"
+            case .random(let index): origin = "random case \(index + 1)"
+            case .regression(let path): origin = "saved regression \(path)"
+            case .replay: origin = "the replayed case"
             }
             var lines = [
-                "✗ \(name): failed on \(where_) (seed \(seed); \(stats))",
+                "✗ \(name): failed on \(origin) (seed \(seed); \(stats))",
                 "  Counterexample (\(failure.shrinkImprovements) simplifications in \(failure.shrinkSteps) replays):",
                 indent(failure.counterexample, by: "    "),
                 "  Failure: \(failure.message)",

@@ -174,7 +174,8 @@ public enum PercentEncoding {
                     utf8Leads.withUnsafeBufferPointer { leadTable in
                         Result { () throws(PercentDecodingError) -> String in
                             let count = try decode(input, into: out, hexTable: hexTable, classTable: classTable, leadTable: leadTable)
-                            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)  // checked well-formed
+                            // `decode` checked the bytes are well-formed UTF-8.
+                            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
                         }
                     }
                 }

@@ -36,7 +36,8 @@ import Testing
 
     @Test func canonicalJSONHasTheSpecifiedShape() throws {
         var s = FamilyActivitySelection(includeEntireCategory: true)
-        s.applicationTokens = [ApplicationToken(bytes: [0xFF, 0xFF]), ApplicationToken(bytes: [0, 0])]  // "//8=" and "AAA="
+        // "//8=" and "AAA=":
+        s.applicationTokens = [ApplicationToken(bytes: [0xFF, 0xFF]), ApplicationToken(bytes: [0, 0])]
         s.untokenizedCategoryIdentifiers = ["b", "a/é"]
         let json = String(decoding: s.canonicalJSON, as: UTF8.self)
         #expect(json == #"{"applicationTokens":[{"data":"\/\/8="},{"data":"AAA="}],"categoryTokens":[],"includeEntireCategory":true,"untokenizedApplicationIdentifiers":[],"untokenizedCategoryIdentifiers":["a\/é","b"],"untokenizedWebDomainIdentifiers":[],"webDomainTokens":[]}"#)

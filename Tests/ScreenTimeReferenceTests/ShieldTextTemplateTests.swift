@@ -173,7 +173,8 @@ import Testing
             "{" + String(repeating: "a", count: size),
             "{a|" + String(repeating: "x", count: size),
             String(repeating: "{a}", count: size / 3),
-            (0..<(size / 8)).map { "{k\($0)|x}" }.joined(),  // distinct keys: finding a known key must not be a linear search
+            // Distinct keys: finding a known key must not be a linear search.
+            (0..<(size / 8)).map { "{k\($0)|x}" }.joined(),
         ]
         let clock = ContinuousClock()
         for template in templates {

@@ -368,7 +368,8 @@ import Testing
         try Data("x".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
-        guard FileManager.default.contents(atPath: file.path) == nil else { return }  // running as root: readable anyway
+        // Running as root, the file is readable anyway.
+        guard FileManager.default.contents(atPath: file.path) == nil else { return }
         let run = try StcBinary.run(["fuzz", "replay", "url", "--corpus", corpus.path])
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL"))

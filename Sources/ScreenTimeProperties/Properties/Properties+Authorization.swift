@@ -276,7 +276,7 @@ extension ReferenceProperties {
     public static func authVoidTokensShieldNothing() -> Property {
         let gen = Gen<(Int, Bool, Int, Int)>.zip(Gen<Int>.int(in: 1...3), Gen<Bool>.bool, Gen<Int>.int(in: 0...3), Gen<Int>.int(in: 0...5))
         return Property("auth.void-tokens-shield-nothing", summary: "tokens from a revoked grant, put back in any set of a store, shield and exempt nothing, and lint flags them (§2, §3)",
-                        gen, describe: { "\($0.0) app(s) picked, revoked, \($0.1 ? "re-authorized, " : "")old tokens put in set #\($0.2), fresh pick \($0.3)" }) { (count, reauthorize, where_, fresh) in
+                        gen, describe: { "\($0.0) app(s) picked, revoked, \($0.1 ? "re-authorized, " : "")old tokens put in set #\($0.2), fresh pick \($0.3)" }) { (count, reauthorize, targetSet, fresh) in
             let system = EnvironmentGrantSystem()
             let simulator = system.environment.simulator
             system.requestAuthorization(approve: true)
@@ -287,7 +287,7 @@ extension ReferenceProperties {
             let newCategory = reauthorize ? simulator.mint(ActivityCategory.self) : nil
             let store = ManagedSettingsStore(named: .init("app"), environment: system.environment)
             let oldCategory = old.categoryTokens.first ?? TokenUniverse.token(1, ActivityCategory.self)
-            switch where_ {
+            switch targetSet {
             case 0: store.shield.applications = old.applicationTokens
             case 1: store.shield.applicationCategories = .specific(old.categoryTokens)
             case 2: store.shield.applicationCategories = .specific(newCategory.map { [$0] } ?? [], except: old.applicationTokens)
@@ -296,7 +296,7 @@ extension ReferenceProperties {
             for app in old.applicationTokens {
                 let verdict = try? system.environment.evaluateShield(.application(app, category: newCategory ?? oldCategory))
                 let expected: Bool
-                switch where_ {
+                switch targetSet {
                 case 0, 1: expected = false  // void tokens shield nothing
                 case 2: expected = newCategory != nil  // a void exception exempts nothing
                 default: expected = true
@@ -305,7 +305,7 @@ extension ReferenceProperties {
             }
             let lint = system.environment.lintShields()
             let voidFindings = lint.filter { if case .voidToken = $0.problem { return true } else { return false } }
-            let expectedFindings = where_ == 0 || where_ == 2 ? old.applicationTokens.count : where_ == 1 ? old.categoryTokens.count : 0
+            let expectedFindings = targetSet == 0 || targetSet == 2 ? old.applicationTokens.count : targetSet == 1 ? old.categoryTokens.count : 0
             if voidFindings.count != expectedFindings { return "lint found \(voidFindings.count) void tokens, expected \(expectedFindings)" }
             _ = fresh
             return nil

@@ -31,7 +31,10 @@ public struct TemplateSubject: Sendable {
 /// An independent reading of the §4 template rules, used as the oracle: leftmost scan, a placeholder is
 /// `{key}` or `{key|fallback}` with key bytes `A–Z a–z 0–9 _ . -` and a fallback without braces.
 public enum TemplateModel {
-    public enum Piece: Equatable { case text([UInt8]), slot(String, [UInt8]?) }
+    public enum Piece: Equatable {
+        case text([UInt8])
+        case slot(String, [UInt8]?)
+    }
 
     public static func pieces(_ template: String) -> [Piece] {
         let b = Array(template.utf8)

@@ -166,7 +166,8 @@ extension ReferenceProperties {
                     case .notifyRevoked: break
                     }
                 }
-                if status.isApproved && policy.shieldsActive { store.shield.applications = selection }  // re-apply at launch
+                // Re-apply at launch.
+                if status.isApproved && policy.shieldsActive { store.shield.applications = selection }
             }
             for (step, event) in events.enumerated() {
                 switch event {

@@ -18,7 +18,10 @@ public struct ShieldSubject: Sendable {
 
 /// An independent transcription of `SPEC.md` §2 (no void tokens), used as the oracle.
 public enum ShieldModel {
-    public enum Match: Int, Comparable, Sendable { case nothing = 0, token = 1, category = 2
+    public enum Match: Int, Comparable, Sendable {
+        case nothing = 0
+        case token = 1
+        case category = 2
         public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -29,12 +29,12 @@ public struct ShieldLintFinding: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let where_ = store.map { "\($0)." } ?? ""
+        let location = store.map { "\($0)." } ?? ""
         switch problem {
         case .overLimit(let count):
-            return "\(where_)\(set.rawValue): \(count) tokens, over the limit of \(ShieldSettings.maximumTokenCount)"
+            return "\(location)\(set.rawValue): \(count) tokens, over the limit of \(ShieldSettings.maximumTokenCount)"
         case .voidToken(let token):
-            return "\(where_)\(set.rawValue): void token \(token)"
+            return "\(location)\(set.rawValue): void token \(token)"
         }
     }
 }

@@ -23,11 +23,11 @@ enum CrashNote {
 
     fileprivate static func write(_ sig: Int32) {
         guard let note else { return }
-        _ = Glibc_or_Darwin_write(2, note, strlen(note))
+        _ = writeToDescriptor(2, note, strlen(note))
     }
 }
 
-private func Glibc_or_Darwin_write(_ fd: Int32, _ p: UnsafePointer<CChar>, _ n: Int) -> Int {
+private func writeToDescriptor(_ fd: Int32, _ p: UnsafePointer<CChar>, _ n: Int) -> Int {
     write(fd, p, n)
 }
 
