@@ -161,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "FuzzTargetTests",
             dependencies: [
-                "_FuzzCorpus", "_DifferentialFuzzTargets", "_EncodingFuzzTargets", "_StructuredFuzzTargets", "FoundationBaseline",
+                "_FuzzCorpus", "_DifferentialFuzzTargets", "_EncodingFuzzTargets", "_StructuredFuzzTargets",
+                "FoundationBaseline",
                 "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting",
             ]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.

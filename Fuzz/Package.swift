@@ -18,7 +18,9 @@ let targets = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?
 /// The root package's harness modules a shim imports: the lines `import _Name` of its Swift files.
 func harnessModules(of target: String) -> [String] {
     let directory = sources + "/" + target
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".swift") }
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        $0.hasSuffix(".swift")
+    }
     var modules: [String] = []
     for file in files.sorted() {
         let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""

@@ -101,12 +101,13 @@ public struct BenchReport: Sendable {
             "figures": .object(figureMembers),
             "ratios": .object(ratioMembers),
             "ratioRanges": .object(ratioDetail),
-            "targets": .array(targets.map { t in
-                [
-                    "id": .string(t.id), "label": .string(t.label), "measured": .number(rounded(t.measured)),
-                    "threshold": .number(t.threshold), "unit": .string(t.unit), "met": .bool(t.met),
-                ]
-            }),
+            "targets": .array(
+                targets.map { t in
+                    [
+                        "id": .string(t.id), "label": .string(t.label), "measured": .number(rounded(t.measured)),
+                        "threshold": .number(t.threshold), "unit": .string(t.unit), "met": .bool(t.met),
+                    ]
+                }),
             "skipped": .array(skips.map { ["section": .string($0.section), "reason": .string($0.reason)] }),
             "notes": .array(notes.map(JSONValue.string)),
         ]
@@ -125,7 +126,9 @@ public struct BenchReport: Sendable {
     public var text: String {
         var lines: [String] = []
         lines.append("stc bench: \(build) build, \(machine)")
-        lines.append("each figure: median [min … max] over \(plan.repetitions) timed batches of ~\(Format.seconds(plan.batchSeconds))")
+        lines.append(
+            "each figure: median [min … max] over \(plan.repetitions) timed batches of ~\(Format.seconds(plan.batchSeconds))"
+        )
         var section = ""
         func startSection(_ name: String) {
             if name != section {
@@ -153,7 +156,8 @@ public struct BenchReport: Sendable {
                 }
             }
             for r in ratios where r.section == name && !shown.contains(r.id) {
-                lines.append("  " + Format.pad(r.label, 52) + (r.isFraction ? Format.percent(r.value) : Format.ratio(r.value)))
+                lines.append(
+                    "  " + Format.pad(r.label, 52) + (r.isFraction ? Format.percent(r.value) : Format.ratio(r.value)))
             }
             for s in skips where s.section == name {
                 lines.append("  skipped: \(s.reason)")
@@ -164,8 +168,12 @@ public struct BenchReport: Sendable {
             lines.append("== targets (median) ==")
             for t in targets {
                 let value = t.unit == "×" ? Format.number(t.measured) + "×" : Format.number(t.measured) + " " + t.unit
-                let goal = t.unit == "×" ? "≥ " + Format.number(t.threshold) + "×" : "≥ " + Format.number(t.threshold) + " " + t.unit
-                lines.append("  \(t.met ? "PASS " : "BELOW") " + Format.pad(t.label, 56) + Format.pad(value, 18) + "(target \(goal))")
+                let goal =
+                    t.unit == "×"
+                    ? "≥ " + Format.number(t.threshold) + "×" : "≥ " + Format.number(t.threshold) + " " + t.unit
+                lines.append(
+                    "  \(t.met ? "PASS " : "BELOW") " + Format.pad(t.label, 56) + Format.pad(value, 18)
+                        + "(target \(goal))")
             }
         }
         if !notes.isEmpty {
@@ -244,8 +252,14 @@ extension Double {
     var log10Floor: Int {
         var x = self
         var e = 0
-        while x >= 10 { x /= 10; e += 1 }
-        while x < 1 { x *= 10; e -= 1 }
+        while x >= 10 {
+            x /= 10
+            e += 1
+        }
+        while x < 1 {
+            x *= 10
+            e -= 1
+        }
         return e
     }
 }

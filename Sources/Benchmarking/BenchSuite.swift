@@ -15,8 +15,10 @@ public struct BenchSuite {
     /// How the fuzzers are run (see ``FuzzRunSettings``).
     public var fuzzSettings: FuzzRunSettings
 
-    public init(plan: TimingPlan, filters: [String] = [], packageRoot: String?, stcExecutable: String?,
-                properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings()) {
+    public init(
+        plan: TimingPlan, filters: [String] = [], packageRoot: String?, stcExecutable: String?,
+        properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings()
+    ) {
         self.plan = plan
         self.filters = filters
         self.packageRoot = packageRoot
@@ -42,7 +44,10 @@ public struct BenchSuite {
     /// Whether a section whose figure ids all start with `prefix` + "." can have a selected figure: `--filter fuzz`
     /// and `--filter fuzz.url` both select the fuzz section (its figures are then filtered one by one).
     func sectionSelected(_ prefix: String) -> Bool {
-        filters.isEmpty || filters.contains { prefix.localizedCaseInsensitiveContains($0) || $0.lowercased().hasPrefix(prefix + ".") }
+        filters.isEmpty
+            || filters.contains {
+                prefix.localizedCaseInsensitiveContains($0) || $0.lowercased().hasPrefix(prefix + ".")
+            }
     }
 
     var captureDirectory: String? {
@@ -84,16 +89,28 @@ public struct BenchSuite {
         // the same checks, the canonical form written from the token texts); the path through a
         // `FamilyActivitySelection` and its sets is reported beside it.
         if let r = report.ratio("selection.synthetic13.direct") {
-            report.ratios.append(Ratio(id: "selectionDecodeVsFoundation", section: "summary", label: "selection, 13 tokens/kind: ours (direct) / Foundation", value: r.value))
-            report.targets.append(TargetCheck(id: "selectionDecodeVsFoundation", label: "selection decode + canonicalize (direct) vs Foundation (13/kind)",
-                                              measured: r.value.median, threshold: Targets.selectionVsFoundation, unit: "×"))
+            report.ratios.append(
+                Ratio(
+                    id: "selectionDecodeVsFoundation", section: "summary",
+                    label: "selection, 13 tokens/kind: ours (direct) / Foundation", value: r.value))
+            report.targets.append(
+                TargetCheck(
+                    id: "selectionDecodeVsFoundation",
+                    label: "selection decode + canonicalize (direct) vs Foundation (13/kind)",
+                    measured: r.value.median, threshold: Targets.selectionVsFoundation, unit: "×"))
         }
         if let r = report.ratio("selection.synthetic13") {
-            report.ratios.append(Ratio(id: "selectionViaSelectionVsFoundation", section: "summary", label: "same, through FamilyActivitySelection / Foundation", value: r.value))
+            report.ratios.append(
+                Ratio(
+                    id: "selectionViaSelectionVsFoundation", section: "summary",
+                    label: "same, through FamilyActivitySelection / Foundation", value: r.value))
         }
         if let r = report.ratio("selection.device.all-categories.direct") {
-            report.targets.append(TargetCheck(id: "selectionDecodeVsFoundation.device13", label: "same, device capture all-categories (13 tokens)",
-                                              measured: r.value.median, threshold: Targets.selectionVsFoundation, unit: "×"))
+            report.targets.append(
+                TargetCheck(
+                    id: "selectionDecodeVsFoundation.device13",
+                    label: "same, device capture all-categories (13 tokens)",
+                    measured: r.value.median, threshold: Targets.selectionVsFoundation, unit: "×"))
         }
         let url = ["url.ascii", "url.nonASCII"].compactMap { report.ratio($0) }
         if let lowestMin = url.map(\.value.min).min(), let lowestMedian = url.map(\.value.median).min(),
@@ -101,21 +118,33 @@ public struct BenchSuite {
         {
             // The lower of the two inputs is the figure the target is held to.
             let worst = Stats(min: lowestMin, median: lowestMedian, max: lowestMax)
-            report.ratios.append(Ratio(id: "urlEncodeVsFoundation", section: "summary", label: "URL encoding, worse input: ours / Foundation", value: worst))
-            report.targets.append(TargetCheck(id: "urlEncodeVsFoundation", label: "URL encoding vs addingPercentEncoding (worse input)",
-                                              measured: worst.median, threshold: Targets.urlVsFoundation, unit: "×"))
+            report.ratios.append(
+                Ratio(
+                    id: "urlEncodeVsFoundation", section: "summary",
+                    label: "URL encoding, worse input: ours / Foundation", value: worst))
+            report.targets.append(
+                TargetCheck(
+                    id: "urlEncodeVsFoundation", label: "URL encoding vs addingPercentEncoding (worse input)",
+                    measured: worst.median, threshold: Targets.urlVsFoundation, unit: "×"))
         }
         if let r = report.ratio("decodeVsMemcpy") {
             report.ratios.removeAll { $0.id == "decodeVsMemcpy" }
-            report.ratios.append(Ratio(id: "decodeVsMemcpy", section: "summary", label: "decode + canonicalize / byte copy", value: r.value, isFraction: true))
+            report.ratios.append(
+                Ratio(
+                    id: "decodeVsMemcpy", section: "summary", label: "decode + canonicalize / byte copy",
+                    value: r.value, isFraction: true))
         }
         if let f = report.figure("runner.inProcess") {
-            report.targets.append(TargetCheck(id: "runnerInProcess", label: "conformance runner in process",
-                                              measured: f.itemsPerSecond.median, threshold: Targets.runnerInProcess, unit: "cases/s"))
+            report.targets.append(
+                TargetCheck(
+                    id: "runnerInProcess", label: "conformance runner in process",
+                    measured: f.itemsPerSecond.median, threshold: Targets.runnerInProcess, unit: "cases/s"))
         }
         if let f = report.figure("runner.adapter") {
-            report.targets.append(TargetCheck(id: "runnerAdapter", label: "conformance runner through stc adapter",
-                                              measured: f.itemsPerSecond.median, threshold: Targets.runnerAdapter, unit: "cases/s"))
+            report.targets.append(
+                TargetCheck(
+                    id: "runnerAdapter", label: "conformance runner through stc adapter",
+                    measured: f.itemsPerSecond.median, threshold: Targets.runnerAdapter, unit: "cases/s"))
         }
     }
 

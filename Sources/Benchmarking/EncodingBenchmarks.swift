@@ -76,16 +76,23 @@ extension BenchSuite {
             }
             let b = Workload(items: names.count, bytes: bytes) {
                 var n = 0
-                for name in names { n &+= name.addingPercentEncoding(withAllowedCharacters: unreserved)?.utf8.count ?? 0 }
+                for name in names {
+                    n &+= name.addingPercentEncoding(withAllowedCharacters: unreserved)?.utf8.count ?? 0
+                }
                 return n
             }
             let (ra, rb, ratio) = Timer.measurePaired(a, b, plan: plan)
             let per = bytes / names.count
-            report.figures.append(Figure(id: "url.\(id).ours", section: section, label: "ours        \(label) (\(names.count), ~\(per) B)",
-                                         unit: "names/s", itemsPerSecond: Stats(ra), bytesPerItem: per, repetitions: ra.count))
-            report.figures.append(Figure(id: "url.\(id).foundation", section: section, label: "Foundation  \(label)",
-                                         unit: "names/s", itemsPerSecond: Stats(rb), bytesPerItem: per, repetitions: rb.count))
-            report.ratios.append(Ratio(id: "url.\(id)", section: section, label: "  ours / Foundation", value: Stats(ratio)))
+            report.figures.append(
+                Figure(
+                    id: "url.\(id).ours", section: section, label: "ours        \(label) (\(names.count), ~\(per) B)",
+                    unit: "names/s", itemsPerSecond: Stats(ra), bytesPerItem: per, repetitions: ra.count))
+            report.figures.append(
+                Figure(
+                    id: "url.\(id).foundation", section: section, label: "Foundation  \(label)",
+                    unit: "names/s", itemsPerSecond: Stats(rb), bytesPerItem: per, repetitions: rb.count))
+            report.ratios.append(
+                Ratio(id: "url.\(id)", section: section, label: "  ours / Foundation", value: Stats(ratio)))
         }
     }
 
@@ -103,10 +110,14 @@ extension BenchSuite {
         let renderOnly = Workload(items: 1, bytes: bytes) { parsed.render(values).text.utf8.count }
         let r1 = Timer.measure(parseAndRender, plan: plan)
         let r2 = Timer.measure(renderOnly, plan: plan)
-        report.figures.append(Figure(id: "template.parseAndRender", section: section,
-                                     label: "parse + render (\(parsed.keys.count) keys)", unit: "renders/s",
-                                     itemsPerSecond: Stats(r1), bytesPerItem: bytes, repetitions: r1.count))
-        report.figures.append(Figure(id: "template.render", section: section, label: "render a parsed template",
-                                     unit: "renders/s", itemsPerSecond: Stats(r2), bytesPerItem: bytes, repetitions: r2.count))
+        report.figures.append(
+            Figure(
+                id: "template.parseAndRender", section: section,
+                label: "parse + render (\(parsed.keys.count) keys)", unit: "renders/s",
+                itemsPerSecond: Stats(r1), bytesPerItem: bytes, repetitions: r1.count))
+        report.figures.append(
+            Figure(
+                id: "template.render", section: section, label: "render a parsed template",
+                unit: "renders/s", itemsPerSecond: Stats(r2), bytesPerItem: bytes, repetitions: r2.count))
     }
 }

@@ -109,8 +109,10 @@ extension BenchSuite {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
-                return .failure(FuzzProblem(
-                    message: "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+                return .failure(
+                    FuzzProblem(
+                        message:
+                            "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
             }
             if run > 0 { runs.append(execs) }  // run 0 is the warm-up
         }

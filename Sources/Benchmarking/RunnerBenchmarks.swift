@@ -1,5 +1,5 @@
-import Foundation
 import Conformance
+import Foundation
 import ScreenTimeReference
 import StrictJSON
 
@@ -27,7 +27,10 @@ public enum SyntheticCases {
                 input = ["base64": .string(["", "!!!!", "e30=", "AAAA"][i / 10 % 4])]  // error cases
             case 2:
                 op = "selection.equal"
-                input = ["a": .string(selections[i % selections.count]), "b": .string(selections[(i / 10) % selections.count])]
+                input = [
+                    "a": .string(selections[i % selections.count]),
+                    "b": .string(selections[(i / 10) % selections.count]),
+                ]
             case 3, 4:
                 op = "url.encode"
                 input = ["text": .string(names[i % names.count])]
@@ -48,10 +51,16 @@ public enum SyntheticCases {
                 let token = ["app:mail", "app:game", "app:maps"][i % 3]
                 input = [
                     "stores": [
-                        ["applications": ["app:mail"], "applicationCategories": ["policy": "specific", "categories": ["cat:games"]]],
+                        [
+                            "applications": ["app:mail"],
+                            "applicationCategories": ["policy": "specific", "categories": ["cat:games"]],
+                        ],
                         ["webDomains": ["web:news"]],
                     ],
-                    "activity": ["kind": "application", "token": .string(token), "category": i % 2 == 0 ? "cat:games" : "cat:mail"],
+                    "activity": [
+                        "kind": "application", "token": .string(token),
+                        "category": i % 2 == 0 ? "cat:games" : "cat:mail",
+                    ],
                 ]
             }
             let expect: Expectation
@@ -80,8 +89,10 @@ extension BenchSuite {
             if !check.ok { report.notes.append("runner in process: not every synthetic case passed") }
             let workload = Workload(items: count) { runner.run(implementation).results.count }
             let r = Timer.measure(workload, plan: plan)
-            report.figures.append(Figure(id: "runner.inProcess", section: section, label: "in process, \(count) cases",
-                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+            report.figures.append(
+                Figure(
+                    id: "runner.inProcess", section: section, label: "in process, \(count) cases",
+                    unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
         }
 
         if selected("runner.alone") {
@@ -96,8 +107,10 @@ extension BenchSuite {
             }
             let workload = Workload(items: count) { runner.run(replay).results.count }
             let r = Timer.measure(workload, plan: plan)
-            report.figures.append(Figure(id: "runner.alone", section: section, label: "runner alone (precomputed answers)",
-                                         unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+            report.figures.append(
+                Figure(
+                    id: "runner.alone", section: section, label: "runner alone (precomputed answers)",
+                    unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
         }
 
         guard selected("runner.adapter") else { return }
@@ -108,7 +121,12 @@ extension BenchSuite {
         let adapter = AdapterProcess(name: "stc adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
         let check = runner.run(adapter)
         guard check.ok else {
-            report.skips.append(Skip(section: section, reason: "through stc adapter: the adapter did not pass the synthetic cases (\(check.diagnostics.notes.first ?? "failures"))"))
+            report.skips.append(
+                Skip(
+                    section: section,
+                    reason:
+                        "through stc adapter: the adapter did not pass the synthetic cases (\(check.diagnostics.notes.first ?? "failures"))"
+                ))
             return
         }
         // One batch is one adapter process answering every case; its start-up counts.
@@ -116,8 +134,10 @@ extension BenchSuite {
         adapterPlan.repetitions = max(3, plan.repetitions / 2)
         let workload = Workload(items: count) { runner.run(adapter).results.count }
         let r = Timer.measure(workload, plan: adapterPlan)
-        report.figures.append(Figure(id: "runner.adapter", section: section, label: "through stc adapter, \(count) cases",
-                                     unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
+        report.figures.append(
+            Figure(
+                id: "runner.adapter", section: section, label: "through stc adapter, \(count) cases",
+                unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
     }
 }
 

@@ -1,6 +1,6 @@
-import PropertyTesting
 import Foundation
 import FoundationBaseline
+import PropertyTesting
 import ScreenTimeReference
 import StrictJSON
 
@@ -79,10 +79,14 @@ extension BenchSuite {
             }
         }
         if inputs.isEmpty {
-            report.skips.append(Skip(section: section, reason: "captures not found (../shared/fixtures/device-selections/ beside the package)"))
+            report.skips.append(
+                Skip(
+                    section: section,
+                    reason: "captures not found (../shared/fixtures/device-selections/ beside the package)"))
         }
         for n in [1, 13, 50] {
-            inputs.append(("synthetic\(n)", "synthetic, \(n) tokens per kind", SyntheticSelections.stored(tokensPerKind: n)))
+            inputs.append(
+                ("synthetic\(n)", "synthetic, \(n) tokens per kind", SyntheticSelections.stored(tokensPerKind: n)))
         }
         let foundation = FoundationCanonicalizer()
         for input in inputs where selected("selection." + input.id) {
@@ -90,31 +94,46 @@ extension BenchSuite {
             let ours = referenceCanonicalize(bytes)
             let theirs = foundation.canonicalize(input.stored)
             if ours == nil || ours != theirs {
-                report.notes.append("selection \(input.id): outputs differ (ours \(ours == nil ? "rejects" : "accepts"), Foundation \(theirs == nil ? "rejects" : "accepts"))")
+                report.notes.append(
+                    "selection \(input.id): outputs differ (ours \(ours == nil ? "rejects" : "accepts"), Foundation \(theirs == nil ? "rejects" : "accepts"))"
+                )
             }
             if directCanonicalize(bytes) != ours {
                 report.notes.append("selection \(input.id): the direct canonical form differs from the selection's")
             }
             /// One of our paths against the Foundation path in alternating batches: the two figures, then their
             /// ratio (which the report prints under the figure whose id ends in `.foundation`).
-            func pair(_ ids: (ours: String, foundation: String, ratio: String), _ labels: (ours: String, foundation: String, ratio: String),
-                      _ ours: @escaping () -> String?) {
+            func pair(
+                _ ids: (ours: String, foundation: String, ratio: String),
+                _ labels: (ours: String, foundation: String, ratio: String),
+                _ ours: @escaping () -> String?
+            ) {
                 let a = Workload(items: 1, bytes: bytes.count) { ours()?.utf8.count ?? 0 }
-                let b = Workload(items: 1, bytes: bytes.count) { foundation.canonicalize(input.stored)?.utf8.count ?? 0 }
+                let b = Workload(items: 1, bytes: bytes.count) {
+                    foundation.canonicalize(input.stored)?.utf8.count ?? 0
+                }
                 let (ra, rb, ratio) = Timer.measurePaired(a, b, plan: plan)
-                report.figures.append(Figure(id: ids.ours, section: section, label: labels.ours, unit: "selections/s",
-                                             itemsPerSecond: Stats(ra), bytesPerItem: bytes.count, repetitions: ra.count))
-                report.figures.append(Figure(id: ids.foundation, section: section, label: labels.foundation, unit: "selections/s",
-                                             itemsPerSecond: Stats(rb), bytesPerItem: bytes.count, repetitions: rb.count))
+                report.figures.append(
+                    Figure(
+                        id: ids.ours, section: section, label: labels.ours, unit: "selections/s",
+                        itemsPerSecond: Stats(ra), bytesPerItem: bytes.count, repetitions: ra.count))
+                report.figures.append(
+                    Figure(
+                        id: ids.foundation, section: section, label: labels.foundation, unit: "selections/s",
+                        itemsPerSecond: Stats(rb), bytesPerItem: bytes.count, repetitions: rb.count))
                 report.ratios.append(Ratio(id: ids.ratio, section: section, label: labels.ratio, value: Stats(ratio)))
             }
             let id = "selection.\(input.id)"
-            pair((id + ".ours", id + ".foundation", id),
-                 ("ours        \(input.label), \(bytes.count) B", "Foundation  \(input.label)", "  ours / Foundation")) {
+            pair(
+                (id + ".ours", id + ".foundation", id),
+                ("ours        \(input.label), \(bytes.count) B", "Foundation  \(input.label)", "  ours / Foundation")
+            ) {
                 referenceCanonicalize(bytes)
             }
-            pair((id + ".direct", id + ".direct.foundation", id + ".direct"),
-                 ("ours, direct  \(input.label)", "Foundation  (paired with direct)", "  ours, direct / Foundation")) {
+            pair(
+                (id + ".direct", id + ".direct.foundation", id + ".direct"),
+                ("ours, direct  \(input.label)", "Foundation  (paired with direct)", "  ours, direct / Foundation")
+            ) {
                 directCanonicalize(bytes)
             }
         }
@@ -136,11 +155,17 @@ extension BenchSuite {
         }
         let decode = Workload(items: 1, bytes: stored.count) { referenceCanonicalize(stored)?.utf8.count ?? 0 }
         let (rc, rd, ratio) = Timer.measurePaired(copy, decode, plan: plan)
-        report.figures.append(Figure(id: "limit.memcpy", section: limitSection, label: "byte copy, \(stored.count) B (13 tokens per kind)",
-                                     unit: "copies/s", itemsPerSecond: Stats(rc), bytesPerItem: stored.count, repetitions: rc.count))
-        report.figures.append(Figure(id: "limit.decode", section: limitSection, label: "ours, same input",
-                                     unit: "selections/s", itemsPerSecond: Stats(rd), bytesPerItem: stored.count, repetitions: rd.count))
-        report.ratios.append(Ratio(id: "decodeVsMemcpy", section: limitSection, label: "ours / byte copy (fraction of bandwidth)",
-                                   value: Stats(ratio.map { 1 / $0 }), isFraction: true))
+        report.figures.append(
+            Figure(
+                id: "limit.memcpy", section: limitSection, label: "byte copy, \(stored.count) B (13 tokens per kind)",
+                unit: "copies/s", itemsPerSecond: Stats(rc), bytesPerItem: stored.count, repetitions: rc.count))
+        report.figures.append(
+            Figure(
+                id: "limit.decode", section: limitSection, label: "ours, same input",
+                unit: "selections/s", itemsPerSecond: Stats(rd), bytesPerItem: stored.count, repetitions: rd.count))
+        report.ratios.append(
+            Ratio(
+                id: "decodeVsMemcpy", section: limitSection, label: "ours / byte copy (fraction of bandwidth)",
+                value: Stats(ratio.map { 1 / $0 }), isFraction: true))
     }
 }

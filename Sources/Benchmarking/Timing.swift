@@ -28,7 +28,9 @@ public struct Stats: Sendable, Equatable {
     }
 
     /// Every figure scaled by `factor` (for unit changes).
-    public func scaled(_ factor: Double) -> Stats { Stats(min: min * factor, median: median * factor, max: max * factor) }
+    public func scaled(_ factor: Double) -> Stats {
+        Stats(min: min * factor, median: median * factor, max: max * factor)
+    }
 }
 
 /// Something to time: one call does `items` items of work over `bytes` input bytes, and returns a number

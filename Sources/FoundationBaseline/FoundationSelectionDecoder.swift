@@ -23,7 +23,9 @@ public struct FoundationSelectionDecoder {
         public var webDomains: Set<String>
         public var includeEntireCategory: Bool
 
-        public init(applications: Set<String>, categories: Set<String>, webDomains: Set<String>, includeEntireCategory: Bool) {
+        public init(
+            applications: Set<String>, categories: Set<String>, webDomains: Set<String>, includeEntireCategory: Bool
+        ) {
             self.applications = applications
             self.categories = categories
             self.webDomains = webDomains
@@ -36,7 +38,9 @@ public struct FoundationSelectionDecoder {
     }
 
     public static func decode(_ stored: [UInt8]) -> Sets? {
-        guard let text = String(validating: stored, as: UTF8.self), let json = Data(base64Encoded: text) else { return nil }
+        guard let text = String(validating: stored, as: UTF8.self), let json = Data(base64Encoded: text) else {
+            return nil
+        }
         return decodeJSON(json)
     }
 

@@ -78,7 +78,12 @@ public enum Hex {
             case UInt8(ascii: " "), UInt8(ascii: "_"): continue
             default: return nil
             }
-            if let h = high { out.append(h << 4 | nibble); high = nil } else { high = nibble }
+            if let h = high {
+                out.append(h << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
         }
         return high == nil ? out : nil
     }

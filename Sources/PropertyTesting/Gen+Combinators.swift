@@ -138,7 +138,8 @@ extension Gen {
     /// Average element count used in random mode for a size range (Hypothesis' heuristic).
     @usableFromInline
     static func averageSize(_ count: ClosedRange<Int>) -> Double {
-        let lo = Double(count.lowerBound), hi = Double(count.upperBound)
+        let lo = Double(count.lowerBound)
+        let hi = Double(count.upperBound)
         return Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
     }
 
@@ -187,7 +188,8 @@ extension Gen {
     }
 
     /// Dictionaries with keys from `self` and values from `values`; later duplicates of a key are dropped.
-    public func dictionary<V>(values: Gen<V>, count: ClosedRange<Int> = 0...10) -> Gen<[Value: V]> where Value: Hashable & SendableMetatype {
+    public func dictionary<V>(values: Gen<V>, count: ClosedRange<Int> = 0...10) -> Gen<[Value: V]>
+    where Value: Hashable & SendableMetatype {
         self.zip(values).array(count: count).map { pairs in
             var result: [Value: V] = [:]
             for (key, value) in pairs where result[key] == nil { result[key] = value }
@@ -224,7 +226,8 @@ public struct CollectionLength: Sendable, Hashable {
     public init(_ count: ClosedRange<Int>) {
         minCount = Swift.max(0, count.lowerBound)
         maxCount = Swift.max(minCount, count.upperBound)
-        let lo = Double(minCount), hi = Double(maxCount)
+        let lo = Double(minCount)
+        let hi = Double(maxCount)
         let average = Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
         let extra = Swift.max(0, average - lo)
         moreProbability = extra / (extra + 1)  // expected extra elements = `extra`

@@ -45,7 +45,8 @@ public struct Alphabet: Sendable, Equatable {
         var weightSum: UInt64 = 0
         for (weight, category) in Alphabet.interesting {
             let pieces = cleaned.compactMap { r -> ClosedRange<UInt32>? in
-                let lo = Swift.max(r.lowerBound, category.lowerBound), hi = Swift.min(r.upperBound, category.upperBound)
+                let lo = Swift.max(r.lowerBound, category.lowerBound)
+                let hi = Swift.min(r.upperBound, category.upperBound)
                 return lo <= hi ? lo...hi : nil
             }
             for piece in pieces {
@@ -70,7 +71,8 @@ public struct Alphabet: Sendable, Equatable {
     }
 
     static func validPieces(of range: ClosedRange<UInt32>) -> [ClosedRange<UInt32>] {
-        let lo = range.lowerBound, hi = Swift.min(range.upperBound, 0x10FFFF)
+        let lo = range.lowerBound
+        let hi = Swift.min(range.upperBound, 0x10FFFF)
         guard lo <= hi else { return [] }
         var pieces: [ClosedRange<UInt32>] = []
         if lo < 0xD800 { pieces.append(lo...Swift.min(hi, 0xD7FF)) }
@@ -106,7 +108,8 @@ public struct Alphabet: Sendable, Equatable {
     @inlinable
     public func scalar(at index: UInt64) -> Unicode.Scalar {
         let i = count == 0 ? 0 : index % count
-        var lo = 0, hi = starts.count - 1
+        var lo = 0
+        var hi = starts.count - 1
         while lo < hi {  // last range whose start <= i
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= i { lo = mid } else { hi = mid - 1 }
@@ -128,7 +131,9 @@ public struct Alphabet: Sendable, Equatable {
         let roll = rng.next(upTo: biasTotal - 1)
         for entry in bias where roll < entry.cumulativeWeight {
             guard let range = entry.range else { break }
-            let value = range.lowerBound + UInt32(truncatingIfNeeded: rng.next(upTo: UInt64(range.upperBound - range.lowerBound)))
+            let value =
+                range.lowerBound
+                + UInt32(truncatingIfNeeded: rng.next(upTo: UInt64(range.upperBound - range.lowerBound)))
             if let scalar = Unicode.Scalar(value), let i = index(of: scalar) { return i }
             break
         }

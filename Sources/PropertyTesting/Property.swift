@@ -29,9 +29,11 @@ public struct Property: Sendable {
         describe: (@Sendable (Value) -> String)? = nil,
         _ body: @escaping @Sendable (Value) throws -> Bool
     ) {
-        self.init(name, summary: summary, gen, describe: describe, failureMessage: { value in
-            try body(value) ? nil : "property returned false"
-        })
+        self.init(
+            name, summary: summary, gen, describe: describe,
+            failureMessage: { value in
+                try body(value) ? nil : "property returned false"
+            })
     }
 
     /// A property whose body returns nil when it holds, or a message saying why not (throwing also fails;

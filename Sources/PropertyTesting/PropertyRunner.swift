@@ -141,12 +141,14 @@ public struct PropertyResult: Sendable {
     /// the message and the reproduction lines.
     public var report: String {
         let rate = Int(casesPerSecond.rounded())
-        let stats = "\(casesRun) cases, \(discarded) discarded, \(regressionsReplayed) regressions replayed, \(rate) cases/s"
+        let stats =
+            "\(casesRun) cases, \(discarded) discarded, \(regressionsReplayed) regressions replayed, \(rate) cases/s"
         switch status {
         case .passed:
             return "✓ \(name): passed (seed \(seed); \(stats))"
         case .gaveUp:
-            return "? \(name): gave up after \(discarded) discarded cases (seed \(seed); \(stats))\n  Rerun: \(rerunLine)"
+            return
+                "? \(name): gave up after \(discarded) discarded cases (seed \(seed); \(stats))\n  Rerun: \(rerunLine)"
         case .failed:
             guard let failure else { return "✗ \(name): failed (seed \(seed))" }
             var origin: String
@@ -194,9 +196,11 @@ public enum PropertyRunner {
         describe: ((Value) -> String)? = nil,
         _ body: (Value) throws -> Bool
     ) -> CheckResult<Value> {
-        check(name, gen, config: config, describe: describe, failureMessage: { value in
-            try body(value) ? nil : "property returned false"
-        })
+        check(
+            name, gen, config: config, describe: describe,
+            failureMessage: { value in
+                try body(value) ? nil : "property returned false"
+            })
     }
 
     /// Checks that `body` returns nil (no failure message) for every generated value. Throwing `Discard`
@@ -209,7 +213,8 @@ public enum PropertyRunner {
         failureMessage body: (Value) throws -> String?
     ) -> CheckResult<Value> {
         withoutActuallyEscaping(body) { body in
-            let run = Run(name: name, gen: gen, config: config, describe: describe ?? { String(reflecting: $0) }, body: body)
+            let run = Run(
+                name: name, gen: gen, config: config, describe: describe ?? { String(reflecting: $0) }, body: body)
             return run.execute()
         }
     }
@@ -217,7 +222,11 @@ public enum PropertyRunner {
 
 /// One run's state.
 struct Run<Value> {
-    enum Verdict { case pass, fail(String), invalid }
+    enum Verdict {
+        case pass
+        case fail(String)
+        case invalid
+    }
 
     let name: String
     let gen: Gen<Value>
@@ -329,7 +338,8 @@ struct Run<Value> {
 
         // 3. Shrink, then describe the minimal case from a fresh replay.
         var best = failing.sequence
-        var steps = 0, improvements = 0
+        var steps = 0
+        var improvements = 0
         if config.shrink {
             let maxChoices = config.maxChoices
             var shrinker = Shrinker(failing: failing.sequence, budget: config.maxShrinkSteps) { candidate in
@@ -337,7 +347,8 @@ struct Run<Value> {
                 let (verdict, _) = evaluate(source)
                 var failed = false
                 if case .fail = verdict { failed = true }
-                return ShrinkTrial(failed: failed, sequence: ChoiceSequence(choices: source.choices, maxima: source.maxima))
+                return ShrinkTrial(
+                    failed: failed, sequence: ChoiceSequence(choices: source.choices, maxima: source.maxima))
             }
             best = shrinker.shrink()
             steps = shrinker.steps
@@ -346,10 +357,15 @@ struct Run<Value> {
         let finalSource = ChoiceSource(replaying: best.choices, maxChoices: config.maxChoices)
         let (finalVerdict, finalValue) = evaluate(finalSource)
         let message: String
-        if case .fail(let text) = finalVerdict { message = text } else { message = "(the shrunk case no longer fails: flaky property)" }
+        if case .fail(let text) = finalVerdict {
+            message = text
+        } else {
+            message = "(the shrunk case no longer fails: flaky property)"
+        }
         let bytes = best.bytes
 
-        var saved: String? = nil, saveError: String? = nil
+        var saved: String? = nil
+        var saveError: String? = nil
         if config.saveFailures, let store = config.regressions {
             do { saved = try store.save(bytes, property: name) } catch { saveError = String(describing: error) }
         }

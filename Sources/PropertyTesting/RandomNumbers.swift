@@ -32,7 +32,10 @@ public struct Xoshiro256: RandomNumberGenerator, Sendable {
     /// Seeds the four state words from SplitMix64, as the authors recommend (never all zero).
     public init(seed: UInt64) {
         var sm = SplitMix64(seed: seed)
-        s0 = sm.next(); s1 = sm.next(); s2 = sm.next(); s3 = sm.next()
+        s0 = sm.next()
+        s1 = sm.next()
+        s2 = sm.next()
+        s3 = sm.next()
         if s0 | s1 | s2 | s3 == 0 { s0 = 1 }
     }
 
@@ -40,7 +43,10 @@ public struct Xoshiro256: RandomNumberGenerator, Sendable {
     public mutating func next() -> UInt64 {
         let result = Xoshiro256.rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
         s2 ^= t
         s3 = Xoshiro256.rotl(s3, 45)
         return result

@@ -57,12 +57,15 @@ public struct RegressionStore: Sendable, Equatable {
     /// false when it did. Never overwrites: a temporary file in the same directory is renamed into place.
     /// Used for regressions and, by `stc fuzz merge`, for seed files too.
     @discardableResult
-    public static func saveNamedByContent(_ bytes: [UInt8], inDirectory dir: String) throws -> (path: String, isNew: Bool) {
+    public static func saveNamedByContent(_ bytes: [UInt8], inDirectory dir: String) throws -> (
+        path: String, isNew: Bool
+    ) {
         let fm = FileManager.default
         try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = (dir as NSString).appendingPathComponent(FNV1a64.hex(bytes))
         if fm.fileExists(atPath: path) { return (path, false) }  // same hash: already saved, never overwrite
-        let temp = (dir as NSString).appendingPathComponent(".tmp-\(FNV1a64.hex(bytes))-\(UInt64.random(in: .min ... .max))")
+        let temp = (dir as NSString).appendingPathComponent(
+            ".tmp-\(FNV1a64.hex(bytes))-\(UInt64.random(in: .min ... .max))")
         guard fm.createFile(atPath: temp, contents: Data(bytes)) else {
             throw RegressionStoreError.cannotWrite(temp)
         }

@@ -142,7 +142,8 @@ public struct Shrinker {
             var i = 0
             while i + 2 * width <= best.choices.count && !exhausted {
                 let current = best.choices
-                let a = Array(current[i..<(i + width)]), b = Array(current[(i + width)..<(i + 2 * width)])
+                let a = Array(current[i..<(i + width)])
+                let b = Array(current[(i + width)..<(i + 2 * width)])
                 if ChoiceSequence.isSimpler(b, than: a) {
                     var candidate = current
                     candidate.replaceSubrange(i..<(i + 2 * width), with: b + a)
@@ -182,7 +183,8 @@ public struct Shrinker {
 
     /// Moves as much as possible from choice `i` to the later choice `j` (numeric choices only).
     mutating func move(from i: Int, to j: Int) {
-        let current = best.choices, maxima = best.maxima
+        let current = best.choices
+        let maxima = best.maxima
         guard j < current.count, j < maxima.count, maxima[i] > 1, maxima[j] > 1, current[i] > 0 else { return }
         let room = maxima[j] - current[j]
         let full = Swift.min(current[i], room)

@@ -96,7 +96,10 @@ public struct StateMachine<Model, System, Command>: Sendable {
                 var chosen: Command? = nil
                 for _ in 0..<10 {
                     let command = gen.generate(using: source)
-                    if machine.precondition(model, command) { chosen = command; break }
+                    if machine.precondition(model, command) {
+                        chosen = command
+                        break
+                    }
                     if source.didOverrun { break }
                 }
                 guard let command = chosen else { break }
@@ -129,19 +132,24 @@ public struct StateMachine<Model, System, Command>: Sendable {
     /// Describes a program as numbered steps.
     public static func describe(_ program: [Command]) -> String {
         if program.isEmpty { return "(no commands)" }
-        return program.enumerated().map { "\($0.offset + 1). \(String(describing: $0.element))" }.joined(separator: "\n")
+        return program.enumerated().map { "\($0.offset + 1). \(String(describing: $0.element))" }.joined(
+            separator: "\n")
     }
 
     /// Runs the state machine as a property, returning the shrunk program.
-    public func check(_ name: String = "stateful", config: RunConfiguration = RunConfiguration()) -> CheckResult<[Command]> {
-        PropertyRunner.check(name, programs, config: config, describe: StateMachine.describe, failureMessage: failure(of:))
+    public func check(_ name: String = "stateful", config: RunConfiguration = RunConfiguration()) -> CheckResult<
+        [Command]
+    > {
+        PropertyRunner.check(
+            name, programs, config: config, describe: StateMachine.describe, failureMessage: failure(of:))
     }
 
     /// The state machine as a named property.
     @inlinable
     public func property(_ name: String, summary: String = "") -> Property {
         let machine = self
-        return Property(name, summary: summary, programs, describe: { StateMachine.describe($0) },
-                        failureMessage: { try machine.failure(of: $0) })
+        return Property(
+            name, summary: summary, programs, describe: { StateMachine.describe($0) },
+            failureMessage: { try machine.failure(of: $0) })
     }
 }

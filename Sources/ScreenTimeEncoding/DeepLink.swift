@@ -167,7 +167,9 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func lowercasedASCII(_ text: String) -> String {
-        String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(
+            decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
+            as: UTF8.self)
     }
 }
 

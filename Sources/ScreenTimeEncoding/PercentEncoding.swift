@@ -1,4 +1,5 @@
 import StrictJSON
+
 /// Percent-encoding of one URL component (RFC 3986 §2.1), in pure Swift so coverage-guided fuzzing sees it.
 ///
 /// **Encoding.** The text's UTF-8 bytes are written out one by one. A byte that is RFC 3986 *unreserved* ASCII
@@ -173,7 +174,8 @@ public enum PercentEncoding {
                 classes.withUnsafeBufferPointer { classTable in
                     utf8Leads.withUnsafeBufferPointer { leadTable in
                         Result { () throws(PercentDecodingError) -> String in
-                            let count = try decode(input, into: out, hexTable: hexTable, classTable: classTable, leadTable: leadTable)
+                            let count = try decode(
+                                input, into: out, hexTable: hexTable, classTable: classTable, leadTable: leadTable)
                             // `decode` checked the bytes are well-formed UTF-8.
                             return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
                         }
@@ -188,7 +190,8 @@ public enum PercentEncoding {
     /// written.
     private static func decode(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>, leadTable: UnsafeBufferPointer<UInt32>
+        hexTable: UnsafeBufferPointer<UInt8>, classTable: UnsafeBufferPointer<UInt8>,
+        leadTable: UnsafeBufferPointer<UInt32>
     ) throws(PercentDecodingError) -> Int {
         let n = input.count
         var o = 0

@@ -118,7 +118,9 @@ public struct ShieldTextTemplate: Sendable, Hashable {
     }
 
     /// Copies `bytes` to `out` at offset `o`; the offset after them.
-    private static func copy(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
+    private static func copy(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: UnsafeMutableBufferPointer<UInt8>, at o: Int
+    ) -> Int {
         guard let source = bytes.base.baseAddress, let target = out.baseAddress, !bytes.isEmpty else { return o }
         UnsafeMutableRawPointer(target + o).copyMemory(from: source + bytes.startIndex, byteCount: bytes.count)
         return o + bytes.count

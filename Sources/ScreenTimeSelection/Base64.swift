@@ -7,7 +7,8 @@
 ///
 /// Foundation's `Data(base64Encoded:)` is more lenient on pad bits; the differential harness lists that case.
 public enum Base64 {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// 0…63 for an alphabet byte, 0xFF otherwise.
     private static let values: [UInt8] = {
@@ -95,8 +96,12 @@ public enum Base64 {
             // Six bytes to eight characters per step, while an 8-byte load stays inside the input.
             while i &+ 8 <= n {
                 let w = UInt64(bigEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
-                let a = UInt64(p[Int(truncatingIfNeeded: w >> 52)]) | UInt64(p[Int(truncatingIfNeeded: w >> 40) & 0xFFF]) << 16
-                let b = UInt64(p[Int(truncatingIfNeeded: w >> 28) & 0xFFF]) | UInt64(p[Int(truncatingIfNeeded: w >> 16) & 0xFFF]) << 16
+                let a =
+                    UInt64(p[Int(truncatingIfNeeded: w >> 52)]) | UInt64(p[Int(truncatingIfNeeded: w >> 40) & 0xFFF])
+                    << 16
+                let b =
+                    UInt64(p[Int(truncatingIfNeeded: w >> 28) & 0xFFF]) | UInt64(
+                        p[Int(truncatingIfNeeded: w >> 16) & 0xFFF]) << 16
                 target.storeBytes(of: (a | b << 32).littleEndian, toByteOffset: o, as: UInt64.self)
                 i &+= 6
                 o &+= 8
@@ -184,79 +189,86 @@ public enum Base64 {
     /// `out` when given, and returns whether every character was in the alphabet and the pad bits were zero.
     /// An invalid character maps to bit 31, so OR-ing the mapped values shows whether there was one.
     @inline(__always)
-    private static func decodeQuads(_ text: UnsafeBufferPointer<UInt8>, padding: Int, into out: UnsafeMutablePointer<UInt8>?) -> Bool {
+    private static func decodeQuads(
+        _ text: UnsafeBufferPointer<UInt8>, padding: Int, into out: UnsafeMutablePointer<UInt8>?
+    ) -> Bool {
         shifted.withUnsafeBufferPointer { table in
-          pairValues.withUnsafeBufferPointer { pairTable in
-            // Callers pass a text of positive length and static, non-empty tables.
-            guard let t = table.baseAddress, let p = pairTable.baseAddress, let s = text.baseAddress else { return false }
-            let n = text.count
-            let fullEnd = padding == 0 ? n : n - 4
-            var seen: UInt32 = 0
-            var pairsSeen: UInt16 = 0
-            var i = 0
-            var o = 0
-            if let out {
-                // Eight characters (two quads) per step: one 8-byte load, four pair lookups, one 8-byte store of
-                // which 6 bytes count (the other 2 are overwritten next), while 8 bytes of room remain.
-                let room = n / 4 * 3 - padding
-                while i &+ 8 <= fullEnd, o &+ 8 <= room {
-                    let w = UInt64(littleEndian: UnsafeRawPointer(s + i).loadUnaligned(as: UInt64.self))
-                    let a = p[Int(truncatingIfNeeded: w & 0xFFFF)]
-                    let b = p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
-                    let c = p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)]
-                    let d = p[Int(truncatingIfNeeded: w >> 48)]
-                    pairsSeen |= a | b | c | d
-                    let v = UInt64(a) << 36 | UInt64(b) << 24 | UInt64(c) << 12 | UInt64(d)
-                    UnsafeMutableRawPointer(out).storeBytes(of: (v << 16).bigEndian, toByteOffset: o, as: UInt64.self)
-                    i &+= 8
-                    o &+= 6
+            pairValues.withUnsafeBufferPointer { pairTable in
+                // Callers pass a text of positive length and static, non-empty tables.
+                guard let t = table.baseAddress, let p = pairTable.baseAddress, let s = text.baseAddress else {
+                    return false
                 }
-                // While 4 bytes of room remain, write each quad's 3 bytes with one 4-byte store (the 4th byte is
-                // overwritten by the next quad).
-                while i < fullEnd, o + 4 <= room {
-                    let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
-                    seen |= v
-                    UnsafeMutableRawPointer(out).storeBytes(of: (v << 8).bigEndian, toByteOffset: o, as: UInt32.self)
-                    i += 4
-                    o += 3
-                }
-                while i < fullEnd {
-                    let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
-                    seen |= v
-                    out[o] = UInt8(truncatingIfNeeded: v >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: v)
-                    i += 4
-                    o += 3
-                }
-            } else {
-                while i &+ 8 <= fullEnd {
-                    let w = UInt64(littleEndian: UnsafeRawPointer(s + i).loadUnaligned(as: UInt64.self))
-                    pairsSeen |= p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
-                        | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
-                    i &+= 8
-                }
-                while i < fullEnd {
-                    seen |= t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
-                    i += 4
-                }
-            }
-            if padding > 0 {
-                // The last quad: 2 or 3 characters, whose unused low bits must be zero.
-                let c0 = t[768 + Int(s[i])]
-                let c1 = t[768 + Int(s[i + 1])]
-                if padding == 2 {
-                    seen |= c0 | c1 | (c1 & 0x0F != 0 ? 0x8000_0000 : 0)
-                    out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
+                let n = text.count
+                let fullEnd = padding == 0 ? n : n - 4
+                var seen: UInt32 = 0
+                var pairsSeen: UInt16 = 0
+                var i = 0
+                var o = 0
+                if let out {
+                    // Eight characters (two quads) per step: one 8-byte load, four pair lookups, one 8-byte store of
+                    // which 6 bytes count (the other 2 are overwritten next), while 8 bytes of room remain.
+                    let room = n / 4 * 3 - padding
+                    while i &+ 8 <= fullEnd, o &+ 8 <= room {
+                        let w = UInt64(littleEndian: UnsafeRawPointer(s + i).loadUnaligned(as: UInt64.self))
+                        let a = p[Int(truncatingIfNeeded: w & 0xFFFF)]
+                        let b = p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                        let c = p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)]
+                        let d = p[Int(truncatingIfNeeded: w >> 48)]
+                        pairsSeen |= a | b | c | d
+                        let v = UInt64(a) << 36 | UInt64(b) << 24 | UInt64(c) << 12 | UInt64(d)
+                        UnsafeMutableRawPointer(out).storeBytes(
+                            of: (v << 16).bigEndian, toByteOffset: o, as: UInt64.self)
+                        i &+= 8
+                        o &+= 6
+                    }
+                    // While 4 bytes of room remain, write each quad's 3 bytes with one 4-byte store (the 4th byte is
+                    // overwritten by the next quad).
+                    while i < fullEnd, o + 4 <= room {
+                        let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                        seen |= v
+                        UnsafeMutableRawPointer(out).storeBytes(
+                            of: (v << 8).bigEndian, toByteOffset: o, as: UInt32.self)
+                        i += 4
+                        o += 3
+                    }
+                    while i < fullEnd {
+                        let v = t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                        seen |= v
+                        out[o] = UInt8(truncatingIfNeeded: v >> 16)
+                        out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                        out[o + 2] = UInt8(truncatingIfNeeded: v)
+                        i += 4
+                        o += 3
+                    }
                 } else {
-                    let c2 = t[768 + Int(s[i + 2])]
-                    seen |= c0 | c1 | c2 | (c2 & 0x03 != 0 ? 0x8000_0000 : 0)
-                    out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
-                    out?[o + 1] = UInt8(truncatingIfNeeded: (c1 & 0x0F) << 4 | c2 >> 2)
+                    while i &+ 8 <= fullEnd {
+                        let w = UInt64(littleEndian: UnsafeRawPointer(s + i).loadUnaligned(as: UInt64.self))
+                        pairsSeen |=
+                            p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                            | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
+                        i &+= 8
+                    }
+                    while i < fullEnd {
+                        seen |= t[Int(s[i])] | t[256 + Int(s[i + 1])] | t[512 + Int(s[i + 2])] | t[768 + Int(s[i + 3])]
+                        i += 4
+                    }
                 }
+                if padding > 0 {
+                    // The last quad: 2 or 3 characters, whose unused low bits must be zero.
+                    let c0 = t[768 + Int(s[i])]
+                    let c1 = t[768 + Int(s[i + 1])]
+                    if padding == 2 {
+                        seen |= c0 | c1 | (c1 & 0x0F != 0 ? 0x8000_0000 : 0)
+                        out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
+                    } else {
+                        let c2 = t[768 + Int(s[i + 2])]
+                        seen |= c0 | c1 | c2 | (c2 & 0x03 != 0 ? 0x8000_0000 : 0)
+                        out?[o] = UInt8(truncatingIfNeeded: c0 << 2 | c1 >> 4)
+                        out?[o + 1] = UInt8(truncatingIfNeeded: (c1 & 0x0F) << 4 | c2 >> 2)
+                    }
+                }
+                return seen & 0x8000_0000 == 0 && pairsSeen & 0x8000 == 0
             }
-            return seen & 0x8000_0000 == 0 && pairsSeen & 0x8000 == 0
-          }
         }
     }
 
@@ -287,11 +299,14 @@ public enum Base64 {
         pairValues.withUnsafeBufferPointer { pairTable in
             values.withUnsafeBufferPointer { valueTable in
                 // Static, non-empty tables; an empty text has no base address and nothing to find.
-                guard let p = pairTable.baseAddress, let v = valueTable.baseAddress, let s = text.baseAddress else { return nil }
+                guard let p = pairTable.baseAddress, let v = valueTable.baseAddress, let s = text.baseAddress else {
+                    return nil
+                }
                 var i = 0
                 while i &+ 8 <= end {
                     let w = UInt64(littleEndian: UnsafeRawPointer(s + i).loadUnaligned(as: UInt64.self))
-                    let pairs = p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                    let pairs =
+                        p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
                         | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
                     if pairs & 0x8000 != 0 { break }
                     i &+= 8

@@ -70,7 +70,8 @@ struct CanonicalWriter {
     static func of(_ selection: FamilyActivitySelection) -> (CanonicalWriter, [UInt8]) {
         var texts: [UInt8] = []
         texts.reserveCapacity(
-            (selection.applicationTokens.count + selection.categoryTokens.count + selection.webDomainTokens.count) * 176)
+            (selection.applicationTokens.count + selection.categoryTokens.count + selection.webDomainTokens.count) * 176
+        )
         func lay<Kind>(_ tokens: Set<Token<Kind>>) -> [Range<Int>] {
             tokens.map { token in
                 let start = texts.count
@@ -100,7 +101,9 @@ struct CanonicalWriter {
     /// Sorts ranges of `texts` by their bytes (the order of ``Token``'s `<`).
     static func sortByBytes(_ ranges: inout [Range<Int>], in texts: UnsafeBufferPointer<UInt8>) {
         guard ranges.count > 1 else { return }
-        ranges.sort { JSONWriter.bytesLess(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1])) }
+        ranges.sort {
+            JSONWriter.bytesLess(UnsafeBufferPointer(rebasing: texts[$0]), UnsafeBufferPointer(rebasing: texts[$1]))
+        }
     }
 
     /// Sorts ranges of `texts` by their bytes and drops repeated texts, in place (no second array).
@@ -109,7 +112,9 @@ struct CanonicalWriter {
         guard ranges.count > 1 else { return }
         var kept = 1
         for i in 1..<ranges.count
-        where !UTF8Bytes.equal(UnsafeBufferPointer(rebasing: texts[ranges[kept - 1]]), UnsafeBufferPointer(rebasing: texts[ranges[i]])) {
+        where !UTF8Bytes.equal(
+            UnsafeBufferPointer(rebasing: texts[ranges[kept - 1]]), UnsafeBufferPointer(rebasing: texts[ranges[i]]))
+        {
             ranges[kept] = ranges[i]
             kept += 1
         }
@@ -184,7 +189,9 @@ struct CanonicalWriter {
     /// Copies `bytes` with each `/` written `\/`: eight bytes at a time, each word stored whole (the bytes after
     /// a slash are overwritten by what follows; the capacity's slack covers the word past the end).
     @inline(__always)
-    private static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int) {
+    private static func putEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    ) {
         let n = bytes.count
         var i = 0
         let target = UnsafeMutableRawPointer(out)

@@ -19,7 +19,8 @@ extension FamilyActivitySelection: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(includeEntireCategory: try container.decodeIfPresent(Bool.self, forKey: .includeEntireCategory) ?? false)
+        self.init(
+            includeEntireCategory: try container.decodeIfPresent(Bool.self, forKey: .includeEntireCategory) ?? false)
         applicationTokens = Set(try container.decode([ApplicationToken].self, forKey: .applicationTokens))
         categoryTokens = Set(try container.decode([ActivityCategoryToken].self, forKey: .categoryTokens))
         webDomainTokens = Set(try container.decode([WebDomainToken].self, forKey: .webDomainTokens))
@@ -38,9 +39,12 @@ extension FamilyActivitySelection: Codable {
         try container.encode(orderedCategoryTokens, forKey: .categoryTokens)
         try container.encode(orderedWebDomainTokens, forKey: .webDomainTokens)
         try container.encode(includeEntireCategory, forKey: .includeEntireCategory)
-        try container.encode(untokenizedApplicationIdentifiers.sorted().map(\.value), forKey: .untokenizedApplicationIdentifiers)
-        try container.encode(untokenizedCategoryIdentifiers.sorted().map(\.value), forKey: .untokenizedCategoryIdentifiers)
-        try container.encode(untokenizedWebDomainIdentifiers.sorted().map(\.value), forKey: .untokenizedWebDomainIdentifiers)
+        try container.encode(
+            untokenizedApplicationIdentifiers.sorted().map(\.value), forKey: .untokenizedApplicationIdentifiers)
+        try container.encode(
+            untokenizedCategoryIdentifiers.sorted().map(\.value), forKey: .untokenizedCategoryIdentifiers)
+        try container.encode(
+            untokenizedWebDomainIdentifiers.sorted().map(\.value), forKey: .untokenizedWebDomainIdentifiers)
     }
 }
 

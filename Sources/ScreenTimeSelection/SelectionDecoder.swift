@@ -124,7 +124,8 @@ public enum SelectionDecoder {
         // 8-byte words. The shortest accepted token, `{"data":"AA=="}`, takes 15 bytes of JSON, so the records of
         // where they are fit in a second scratch buffer, with no array to grow.
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: buffer.count + 16) { arena in
-            withUnsafeTemporaryAllocation(of: TokenText.self, capacity: buffer.count / 15 + 1) { records -> Result<R, SelectionDecodingError> in
+            withUnsafeTemporaryAllocation(of: TokenText.self, capacity: buffer.count / 15 + 1) {
+                records -> Result<R, SelectionDecodingError> in
                 var reader = SelectionReader(
                     scanner: JSONScanner(buffer: buffer, maxDepth: maximumDepth), arena: arena, records: records)
                 do throws(JSONParseError) {

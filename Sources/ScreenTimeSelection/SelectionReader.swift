@@ -85,7 +85,9 @@ struct SelectionReader {
         selection.untokenizedWebDomainIdentifiers = Set(untokenizedWebDomains)
         return SelectionDecoder.Report(
             selection: selection,
-            writtenTokenCounts: [.application: applications.count, .category: categories.count, .webDomain: webDomains.count],
+            writtenTokenCounts: [
+                .application: applications.count, .category: categories.count, .webDomain: webDomains.count,
+            ],
             tokenByteCounts: [.application: applicationSizes, .category: categorySizes, .webDomain: webDomainSizes],
             unknownKeys: unknownKeyCount == 0 ? [] : unknownKeyStrings(),
             includeEntireCategoryMissing: includeEntireCategory == nil)
@@ -219,8 +221,12 @@ struct SelectionReader {
             case 2?:  // includeEntireCategory
                 let offset = scanner.index
                 switch try scanner.peek() {
-                case UInt8(ascii: "t"): try scanner.literal("true"); includeEntireCategory = true
-                case UInt8(ascii: "f"): try scanner.literal("false"); includeEntireCategory = false
+                case UInt8(ascii: "t"):
+                    try scanner.literal("true")
+                    includeEntireCategory = true
+                case UInt8(ascii: "f"):
+                    try scanner.literal("false")
+                    includeEntireCategory = false
                 default:
                     try scanner.skipValue()
                     schema(offset, "\"includeEntireCategory\" is not a boolean")
@@ -499,7 +505,8 @@ struct SelectionReader {
             while true {
                 while i &+ 8 <= buffer.count {
                     let w = SWAR.load(buffer, i)
-                    let flags = p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
+                    let flags =
+                        p[Int(truncatingIfNeeded: w & 0xFFFF)] | p[Int(truncatingIfNeeded: (w >> 16) & 0xFFFF)]
                         | p[Int(truncatingIfNeeded: (w >> 32) & 0xFFFF)] | p[Int(truncatingIfNeeded: w >> 48)]
                     if flags & 0x8000 != 0 { break }
                     out.storeBytes(of: w.littleEndian, toByteOffset: o, as: UInt64.self)
@@ -546,7 +553,9 @@ struct SelectionReader {
         if !irregular, length % 4 == 0 {
             if equals == 0 {
                 check = .success(length / 4 * 3)
-            } else if length >= 4, lastEquals == end - 1, equals == 1 || (equals == 2 && buffer[end - 2] == UInt8(ascii: "=")) {
+            } else if length >= 4, lastEquals == end - 1,
+                equals == 1 || (equals == 2 && buffer[end - 2] == UInt8(ascii: "="))
+            {
                 let last = Base64.value(buffer[end - equals - 1])
                 if last & (equals == 2 ? 0x0F : 0x03) == 0 { check = .success(length / 4 * 3 - equals) }
             }

@@ -79,13 +79,17 @@ package enum TokenDigest {
             let raw = UnsafeRawPointer(base)
             var i = 0
             while i &+ 16 <= n {
-                add(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), i / 8)
+                add(
+                    raw.loadUnaligned(fromByteOffset: i, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), i / 8)
                 i &+= 16
             }
             if i < n {
                 // The last 1…15 bytes, zero-padded.
                 var tail: (UInt64, UInt64) = (0, 0)
-                withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + i, count: n &- i)) }
+                withUnsafeMutableBytes(of: &tail) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + i, count: n &- i))
+                }
                 add(tail.0, tail.1, i / 8)
             }
             return (low, high)

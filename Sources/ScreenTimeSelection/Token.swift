@@ -33,7 +33,8 @@ public struct Token<Kind: TokenKind>: Hashable, Sendable {
         }
         guard !bytes.isEmpty else { throw SelectionDecodingError(.token, at: 0, detail: "token data is empty") }
         guard bytes.count <= Self.maximumByteCount else {
-            throw SelectionDecodingError(.token, at: 0, detail: "token data is \(bytes.count) bytes, over \(Self.maximumByteCount)")
+            throw SelectionDecodingError(
+                .token, at: 0, detail: "token data is \(bytes.count) bytes, over \(Self.maximumByteCount)")
         }
         self.init(validatedData: base64Data)
     }

@@ -38,7 +38,9 @@ public struct JSONParser {
     }
 
     /// Parses bytes in place (no copy), and returns only the value.
-    public static func value(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
+    public static func value(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) throws(JSONParseError)
+        -> JSONValue
+    {
         var scanner = JSONScanner(buffer: bytes, maxDepth: limits.maxDepth)
         return try scanner.parseDocument().value
     }

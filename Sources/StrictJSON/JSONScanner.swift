@@ -56,8 +56,14 @@ public struct JSONScanner {
     public mutating func consumeSeparator(close: UInt8) throws(JSONParseError) -> Bool {
         skipWhitespace()
         let c = try peek()
-        if c == UInt8(ascii: ",") { index += 1; return true }
-        if c == close { index += 1; return false }
+        if c == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if c == close {
+            index += 1
+            return false
+        }
         throw JSONParseError(.unexpectedByte, at: index)
     }
 
@@ -100,7 +106,8 @@ public struct JSONScanner {
 
         /// Calls `body` with the key's bytes (UTF-8: for JSON keys, equal bytes are equal code points); `buffer`
         /// is the scanner's, which a plain key's range refers to.
-        public func withBytes<R>(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        public func withBytes<R>(in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+        {
             switch self {
             case .plain(let range): return body(UnsafeBufferPointer(rebasing: buffer[range]))
             case .decoded(var text): return text.withUTF8(body)
@@ -152,7 +159,10 @@ public struct JSONScanner {
         skipWhitespace()
         switch try peek() {
         case UInt8(ascii: "{"):
-            guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { depth -= 1; return }
+            guard try openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else {
+                depth -= 1
+                return
+            }
             var keys = ObjectKeys()
             repeat {
                 let (key, keyOffset) = try parseMemberKeyBytes()
@@ -161,7 +171,10 @@ public struct JSONScanner {
             } while try consumeSeparator(close: UInt8(ascii: "}"))
             depth -= 1
         case UInt8(ascii: "["):
-            guard try openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else { depth -= 1; return }
+            guard try openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
+                depth -= 1
+                return
+            }
             repeat {
                 try skipValue()
             } while try consumeSeparator(close: UInt8(ascii: "]"))
@@ -196,9 +209,15 @@ public struct JSONScanner {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw JSONParseError(.unexpectedByte, at: index)
         }
@@ -227,7 +246,9 @@ public struct JSONScanner {
                 // A repeated key is one with the same code points. Swift's dictionary also merges keys that are only
                 // canonically equivalent ("Café" in NFC and NFD): those are not duplicates, but the tree keeps one.
                 if let existing = members.index(forKey: key) {
-                    if UTF8Bytes.equal(members.keys[existing], key), firstDuplicate == nil { firstDuplicate = keyOffset }
+                    if UTF8Bytes.equal(members.keys[existing], key), firstDuplicate == nil {
+                        firstDuplicate = keyOffset
+                    }
                     members.remove(at: existing)
                 }
                 members[key] = value
@@ -375,7 +396,8 @@ public struct JSONScanner {
             let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let q = w ^ quotes
             let b = w ^ backslashes
-            let special = (w & highs) | ((w &- ones &* 0x20) & ~w & highs) | ((q &- ones) & ~q & highs)
+            let special =
+                (w & highs) | ((w &- ones &* 0x20) & ~w & highs) | ((q &- ones) & ~q & highs)
                 | ((b &- ones) & ~b & highs)
             if special != 0 { return i &+ special.trailingZeroBitCount / 8 }
             i &+= 8
@@ -418,7 +440,8 @@ public struct JSONScanner {
             let first = try hex4()
             var scalarValue = UInt32(first)
             if (0xD800...0xDBFF).contains(first) {
-                guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
+                guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
+                    buffer[index + 1] == UInt8(ascii: "u")
                 else { throw JSONParseError(.invalidUnicodeEscape, at: start) }
                 index += 2
                 let second = try hex4()
@@ -427,7 +450,9 @@ public struct JSONScanner {
             } else if (0xDC00...0xDFFF).contains(first) {
                 throw JSONParseError(.invalidUnicodeEscape, at: start)
             }
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw JSONParseError(.invalidUnicodeEscape, at: start) }
+            guard let scalar = Unicode.Scalar(scalarValue) else {
+                throw JSONParseError(.invalidUnicodeEscape, at: start)
+            }
             UTF8.encode(scalar) { bytes.append($0) }
         default:
             throw JSONParseError(.invalidEscape, at: start)

@@ -40,9 +40,15 @@ extension JSONValue {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0 as UInt8)
-        case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
-        case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n)
-        case .string(let s): hasher.combine(3 as UInt8); hasher.combine(CodePointString(s))
+        case .bool(let b):
+            hasher.combine(1 as UInt8)
+            hasher.combine(b)
+        case .number(let n):
+            hasher.combine(2 as UInt8)
+            hasher.combine(n)
+        case .string(let s):
+            hasher.combine(3 as UInt8)
+            hasher.combine(CodePointString(s))
         case .array(let a):
             hasher.combine(4 as UInt8)
             hasher.combine(a.count)

@@ -113,7 +113,9 @@ public enum JSONWriter {
 
     /// ``writeString(_:into:escapeSlashes:)`` over UTF-8 bytes: runs of bytes that need no escape are copied
     /// in one go.
-    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], escapeSlashes: Bool = false) {
+    public static func writeString(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], escapeSlashes: Bool = false
+    ) {
         out.append(UInt8(ascii: "\""))
         let mask: UInt8 = escapeSlashes ? 3 : 1
         escapeClass.withUnsafeBufferPointer { table in

@@ -43,7 +43,9 @@ package struct ObjectKeys {
         }
     }
 
-    static func equal(_ a: JSONScanner.MemberKey, _ b: JSONScanner.MemberKey, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equal(_ a: JSONScanner.MemberKey, _ b: JSONScanner.MemberKey, _ buffer: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         a.withBytes(in: buffer) { x in b.withBytes(in: buffer) { y in UTF8Bytes.equal(x, y) } }
     }
 

@@ -1,8 +1,8 @@
-@_exported import _FuzzCore  // the differential shim imports only this module
 import Foundation
 import FoundationBaseline
 import ScreenTimeSelection
 import StrictJSON
+@_exported import _FuzzCore  // the differential shim imports only this module
 
 extension FuzzTargets {
     /// The targets of this module, in `stc fuzz list` order.
@@ -17,7 +17,8 @@ extension FuzzTargets {
     /// `maxLength` 512, as `selection-decode`: the same stored strings.
     public static let selectionDifferential = FuzzTarget(
         name: "selection-differential",
-        summary: "our strict decoder vs Data(base64Encoded:) + JSONDecoder (and our direct canonical path): agree except documented deviations",
+        summary:
+            "our strict decoder vs Data(base64Encoded:) + JSONDecoder (and our direct canonical path): agree except documented deviations",
         maxLength: 512
     ) { bytes in
         SelectionDifferential.compare(bytes).failure
@@ -81,14 +82,16 @@ public enum SelectionDifferential {
                 applications: Set(s.applicationTokens.map(\.data)), categories: Set(s.categoryTokens.map(\.data)),
                 webDomains: Set(s.webDomainTokens.map(\.data)), includeEntireCategory: s.includeEntireCategory)
             if mine != sets {
-                comparison.failure = HarnessFailure("both accept but the sets differ", "ours \(mine), Foundation \(sets)")
+                comparison.failure = HarnessFailure(
+                    "both accept but the sets differ", "ours \(mine), Foundation \(sets)")
             }
         case (.success, nil):
             comparison.failure = HarnessFailure("we accept what Foundation rejects", "input \(stored.count) bytes")
         case (.failure(let error), _?):
             comparison.deviations = detectDeviations(stored)
             if comparison.deviations.isEmpty {
-                comparison.failure = HarnessFailure("we reject (\(error)) what Foundation accepts, with no documented deviation")
+                comparison.failure = HarnessFailure(
+                    "we reject (\(error)) what Foundation accepts, with no documented deviation")
             }
         }
         return comparison
@@ -96,7 +99,9 @@ public enum SelectionDifferential {
 
     /// Our two paths to the canonical form: `SelectionDecoder.canonicalForm(of:)` (written from the token texts)
     /// must give the decoded selection's canonical string, counts and flag, or fail with the same error.
-    static func compareDirectPath(_ stored: [UInt8], _ ours: Result<FamilyActivitySelection, SelectionDecodingError>) -> HarnessFailure? {
+    static func compareDirectPath(_ stored: [UInt8], _ ours: Result<FamilyActivitySelection, SelectionDecodingError>)
+        -> HarnessFailure?
+    {
         let direct = Result { () throws(SelectionDecodingError) in try SelectionDecoder.canonicalForm(of: stored) }
         switch (ours, direct) {
         case (.success(let s), .success(let form)):
@@ -104,7 +109,9 @@ public enum SelectionDifferential {
                 || form.categoryCount != s.categoryTokens.count || form.webDomainCount != s.webDomainTokens.count
                 || form.includeEntireCategory != s.includeEntireCategory
             {
-                return HarnessFailure("the direct canonical form differs from the selection's", "direct \(form), selection canonical \(s.canonicalBase64)")
+                return HarnessFailure(
+                    "the direct canonical form differs from the selection's",
+                    "direct \(form), selection canonical \(s.canonicalBase64)")
             }
         case (.failure(let a), .failure(let b)):
             if a.code != b.code || a.offset != b.offset || a.detail != b.detail {
@@ -129,7 +136,9 @@ public enum SelectionDifferential {
     /// Which documented deviations the input shows.
     public static func detectDeviations(_ stored: [UInt8]) -> Set<SelectionDeviation> {
         var found: Set<SelectionDeviation> = []
-        guard let text = String(validating: stored, as: UTF8.self), let data = Data(base64Encoded: text) else { return found }
+        guard let text = String(validating: stored, as: UTF8.self), let data = Data(base64Encoded: text) else {
+            return found
+        }
         if let deviation = base64Deviation(stored) { found.insert(deviation) }
         let json = Array(data)
         found.formUnion(LexicalDeviations.scan(json))
@@ -137,7 +146,10 @@ public enum SelectionDifferential {
         if let parsed = try? JSONParser.parse(json, limits: .init(maxDepth: 4096)) {
             if parsed.firstDuplicateKeyOffset != nil { found.insert(.duplicateKey) }
             if case .object(let top) = parsed.value {
-                for key in ["includeEntireCategory", "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers"]
+                for key in [
+                    "includeEntireCategory", "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers",
+                    "untokenizedWebDomainIdentifiers",
+                ]
                 where top[key] == .null {
                     found.insert(.nullOptionalMember)
                 }
@@ -147,7 +159,8 @@ public enum SelectionDifferential {
                         let text = Array(d.utf8)
                         if let deviation = base64Deviation(text) {
                             found.insert(deviation)
-                        } else if case .success(let b) = Base64.decodeReportingOffset(text), b.isEmpty || b.count > 1024 {
+                        } else if case .success(let b) = Base64.decodeReportingOffset(text), b.isEmpty || b.count > 1024
+                        {
                             found.insert(.tokenSize)
                         }
                     }
@@ -176,14 +189,19 @@ enum LexicalDeviations {
                 if c == UInt8(ascii: "\\"), i + 1 < bytes.count {
                     if !Array("\"\\/bfnrtu".utf8).contains(bytes[i + 1]) {
                         found.insert(.invalidEscape)
-                    } else if bytes[i + 1] == UInt8(ascii: "u"), i + 5 >= bytes.count || hex4(bytes[(i + 2)...(i + 5)]) == nil {
+                    } else if bytes[i + 1] == UInt8(ascii: "u"),
+                        i + 5 >= bytes.count || hex4(bytes[(i + 2)...(i + 5)]) == nil
+                    {
                         found.insert(.invalidEscape)
                     }
-                    if bytes[i + 1] == UInt8(ascii: "u"), i + 5 < bytes.count, let unit = hex4(bytes[(i + 2)...(i + 5)]) {
+                    if bytes[i + 1] == UInt8(ascii: "u"), i + 5 < bytes.count, let unit = hex4(bytes[(i + 2)...(i + 5)])
+                    {
                         if (0xDC00...0xDFFF).contains(unit) {
                             found.insert(.loneSurrogateEscape)
                         } else if (0xD800...0xDBFF).contains(unit) {
-                            let pairOK = i + 11 < bytes.count && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
+                            let pairOK =
+                                i + 11 < bytes.count && bytes[i + 6] == UInt8(ascii: "\\")
+                                && bytes[i + 7] == UInt8(ascii: "u")
                                 && hex4(bytes[(i + 8)...(i + 11)]).map { (0xDC00...0xDFFF).contains($0) } == true
                             if pairOK { i += 6 } else { found.insert(.loneSurrogateEscape) }
                         }

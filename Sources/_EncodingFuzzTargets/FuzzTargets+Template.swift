@@ -171,12 +171,15 @@ extension EncodingInvariants {
         withUnsafeTemporaryAllocation(of: String.self, capacity: values.count) { originals -> Bool? in
             var n = 0
             // Without stand-ins, `values` itself (copied only if renaming moves an entry).
-            var standInValues = !standIns ? values : values.mapValues { value -> String? in
-                guard let value, !value.isEmpty else { return value }
-                originals.initializeElement(at: n, to: value)
-                n += 1
-                return standIn(n - 1)
-            }
+            var standInValues =
+                !standIns
+                ? values
+                : values.mapValues { value -> String? in
+                    guard let value, !value.isEmpty else { return value }
+                    originals.initializeElement(at: n, to: value)
+                    n += 1
+                    return standIn(n - 1)
+                }
             defer { _ = originals.baseAddress.map { $0.deinitialize(count: n) } }
             let opaque: String
             if renaming {

@@ -101,7 +101,8 @@ extension EncodingInvariants {
                     let again = Result { () throws(PercentDecodingError) in
                         try Codec.decodeComponent(Codec.encodeComponent(decoded))
                     }
-                    if case .success(let value) = again, sameBytes(value, decoded) {} else {
+                    if case .success(let value) = again, sameBytes(value, decoded) {
+                    } else {
                         return HarnessFailure("decode(encode(decode(x))) != decode(x)", preview(input))
                     }
                 }
@@ -202,7 +203,7 @@ extension EncodingInvariants {
             if at != UInt8(ascii: "%") {
                 return HarnessFailure("invalidUTF8 does not point at a '%'", "\(error); input \(preview(input))")
             }
-            // When every escape and raw character is fine, the UTF-8 check is what failed.
+        // When every escape and raw character is fine, the UTF-8 check is what failed.
         }
         if naiveSaysInvalidUTF8, error.code != .invalidUTF8 {
             return HarnessFailure(

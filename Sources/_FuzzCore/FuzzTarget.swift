@@ -28,7 +28,8 @@ public struct FuzzTarget: Sendable {
 
     public init(
         name: String, summary: String, maxLength: Int, fileID: String = #fileID,
-        body: @escaping @Sendable ([UInt8]) -> HarnessFailure?, fuzzBody: (@Sendable ([UInt8]) -> HarnessFailure?)? = nil
+        body: @escaping @Sendable ([UInt8]) -> HarnessFailure?,
+        fuzzBody: (@Sendable ([UInt8]) -> HarnessFailure?)? = nil
     ) {
         self.name = name
         self.summary = summary

@@ -1,6 +1,6 @@
-@_exported import _FuzzCore
 import _DifferentialFuzzTargets
 import _EncodingFuzzTargets
+@_exported import _FuzzCore
 import _SelectionFuzzTargets
 import _StructuredFuzzTargets
 

@@ -1,5 +1,5 @@
-@_exported import _FuzzCore  // the shims of the selection targets import only this module
 import ScreenTimeSelection
+@_exported import _FuzzCore  // the shims of the selection targets import only this module
 
 extension FuzzTargets {
     /// The targets of this module, in `stc fuzz list` order.
@@ -14,12 +14,12 @@ extension FuzzTargets {
         name: "selection-decode", summary: "any bytes as the stored base64 string: total decode, canonical fixed point",
         maxLength: 512,
         inPlace: { bytes in
-        do throws(SelectionDecodingError) {
-            return SelectionInvariants.check(try SelectionDecoder.decode(bytes), layer: .base64)
-        } catch {
-            return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
-        }
-    })
+            do throws(SelectionDecodingError) {
+                return SelectionInvariants.check(try SelectionDecoder.decode(bytes), layer: .base64)
+            } catch {
+                return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
+            }
+        })
 
     /// `selection-json`: any bytes as the JSON inside the base64, so the fuzzer explores the parser. The same
     /// invariants as `selection-decode`, with the fixed point taken on the canonical JSON.
@@ -29,17 +29,17 @@ extension FuzzTargets {
         name: "selection-json", summary: "any bytes as the selection JSON: strict parse, schema, canonical fixed point",
         maxLength: 512,
         inPlace: { bytes in
-        do throws(SelectionDecodingError) {
-            // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job, and
-            // skipping it here leaves more executions per second for the parser.
-            return SelectionInvariants.check(try SelectionDecoder.decodeJSON(bytes), layer: .json)
-        } catch {
-            if error.code < .json {
-                return HarnessFailure("decodeJSON reported a base64-level error", "\(error)")
+            do throws(SelectionDecodingError) {
+                // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job, and
+                // skipping it here leaves more executions per second for the parser.
+                return SelectionInvariants.check(try SelectionDecoder.decodeJSON(bytes), layer: .json)
+            } catch {
+                if error.code < .json {
+                    return HarnessFailure("decodeJSON reported a base64-level error", "\(error)")
+                }
+                return SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
             }
-            return SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
-        }
-    })
+        })
 }
 
 /// The invariants of `SPEC.md` §1 checked on one decode result.
@@ -54,12 +54,15 @@ public enum SelectionInvariants {
         case .base64:
             fixedPointFailure = fixedPoint(
                 x, names: ("canonical string", "decode", "canonical"), form: \.canonicalBase64, show: { $0 },
-                read: { (text: String) throws(SelectionDecodingError) in try FamilyActivitySelection(storedBase64: text) })
+                read: { (text: String) throws(SelectionDecodingError) in try FamilyActivitySelection(storedBase64: text)
+                })
         case .json:
             fixedPointFailure = fixedPoint(
                 x, names: ("canonical JSON", "decodeJSON", "canonicalJSON"), form: \.canonicalJSON,
                 show: { String(decoding: $0, as: UTF8.self) },
-                read: { (json: [UInt8]) throws(SelectionDecodingError) in try SelectionDecoder.decodeJSON(json).selection })
+                read: { (json: [UInt8]) throws(SelectionDecodingError) in
+                    try SelectionDecoder.decodeJSON(json).selection
+                })
         }
         if let fixedPointFailure { return fixedPointFailure }
         for kind in SelectionTokenKind.allCases {
@@ -68,7 +71,9 @@ public enum SelectionInvariants {
                 return HarnessFailure("fewer tokens written than decoded", "\(kind): \(written) < \(x.count(of: kind))")
             }
             let ordered = x.orderedTokenData(of: kind)
-            if ordered.count != x.count(of: kind) { return HarnessFailure("stable order lost or added tokens", "\(kind)") }
+            if ordered.count != x.count(of: kind) {
+                return HarnessFailure("stable order lost or added tokens", "\(kind)")
+            }
             for (a, b) in zip(ordered, ordered.dropFirst()) where !a.utf8.lexicographicallyPrecedes(b.utf8) {
                 return HarnessFailure("stable order is not strictly ascending", "\(kind): \(a) then \(b)")
             }
@@ -98,14 +103,17 @@ public enum SelectionInvariants {
         }
         if y != x { return HarnessFailure("\(names.read)(\(names.write)(x)) != x", show(canonical)) }
         if form(y) != canonical {
-            return HarnessFailure("\(names.write)(\(names.read)(\(names.write)(x))) != \(names.write)(x)", show(canonical))
+            return HarnessFailure(
+                "\(names.write)(\(names.read)(\(names.write)(x))) != \(names.write)(x)", show(canonical))
         }
         return nil
     }
 
-    public static func check(_ error: SelectionDecodingError, inputLength: Int?, inJSONLength: Int?) -> HarnessFailure? {
+    public static func check(_ error: SelectionDecodingError, inputLength: Int?, inJSONLength: Int?) -> HarnessFailure?
+    {
         if error.offset < 0 { return HarnessFailure("negative error offset", "\(error)") }
-        if !error.offsetIsInJSON, let inputLength, error.offset > max(inputLength, SelectionDecoder.maximumBase64Length) {
+        if !error.offsetIsInJSON, let inputLength, error.offset > max(inputLength, SelectionDecoder.maximumBase64Length)
+        {
             return HarnessFailure("base64 error offset past the input", "\(error), input \(inputLength) bytes")
         }
         if error.offsetIsInJSON, let inJSONLength, error.offset > inJSONLength {

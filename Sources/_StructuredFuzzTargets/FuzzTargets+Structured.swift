@@ -1,6 +1,6 @@
-@_exported import _FuzzCore  // the shims of the structured targets import only this module
 import PropertyTesting
 import ScreenTimeProperties
+@_exported import _FuzzCore  // the shims of the structured targets import only this module
 
 extension FuzzTargets {
     /// The targets of this module, in `stc fuzz list` order.
@@ -18,7 +18,9 @@ extension FuzzTargets {
         @Sendable func failure(of property: Property, _ bytes: [UInt8]) -> HarnessFailure? {
             guard !property.holds(bytes) else { return nil }
             let replay = property.check(RunConfiguration(replay: bytes, saveFailures: false))
-            let details = replay.failure.map { "\($0.message)\n\($0.counterexample)\n  replay: \(replay.replayLine ?? "")" } ?? "fails on these bytes"
+            let details =
+                replay.failure.map { "\($0.message)\n\($0.counterexample)\n  replay: \(replay.replayLine ?? "")" }
+                ?? "fails on these bytes"
             return HarnessFailure(property.name, details)
         }
         return FuzzTarget(
@@ -38,18 +40,21 @@ extension FuzzTargets {
     /// The properties `shield` runs: the catalog's `shield.*`, in catalog order (a test checks it).
     package static let shieldFamily = ReferenceProperties.shieldProperties
     /// The properties `auth` runs: the catalog's `auth.*` and `lifecycle.*`, in catalog order (a test checks it).
-    package static let authFamily = ReferenceProperties.authorizationProperties + ReferenceProperties.lifecycleProperties
+    package static let authFamily =
+        ReferenceProperties.authorizationProperties + ReferenceProperties.lifecycleProperties
 
     /// `shield`: fuzzer bytes become stores, policies and activities over small token universes; every
     /// `shield.*` property must hold (§2).
     public static let shield = structured(
-        "shield", summary: "bytes → stores, policies, activities: every shield.* property (precedence, monotonicity, limits, …)",
+        "shield",
+        summary: "bytes → stores, policies, activities: every shield.* property (precedence, monotonicity, limits, …)",
         properties: shieldFamily)
 
     /// `auth`: fuzzer bytes become authorization histories and status observations; every `auth.*` and
     /// `lifecycle.*` property must hold (§3).
     public static let auth = structured(
-        "auth", summary: "bytes → grant histories and status observations: every auth.* and lifecycle.* property (voiding, policy)",
+        "auth",
+        summary:
+            "bytes → grant histories and status observations: every auth.* and lifecycle.* property (voiding, policy)",
         properties: authFamily)
 }
-

@@ -1,6 +1,6 @@
 import PropertyTesting
-import ScreenTimeReference
 import ScreenTimeProperties
+import ScreenTimeReference
 
 /// The seed files of the `shield` and `auth` corpora, each a byte string the generators map to a named,
 /// interesting case. `corpus/shield/NAME` and `corpus/auth/NAME` hold exactly these bytes; a test checks that
@@ -8,32 +8,64 @@ import ScreenTimeProperties
 public enum StructuredSeeds {
     /// Shield seeds: what the scenario read from the bytes (through `Gen.shieldScenario()`) must show.
     public static let shield: [(name: String, holds: @Sendable (ShieldScenario) -> Bool)] = [
-        ("listed-app-in-shielded-category", { s in
-            guard case .application(let t, _) = s.activity else { return false }
-            return s.stores.contains { ($0.applications ?? []).contains(t) && ShieldModel.match($0, s.activity) == .category }
-        }),
-        ("listed-and-exempt", { s in
-            guard case .application(let t, _) = s.activity else { return false }
-            return s.stores.contains { ($0.applications ?? []).contains(t) && ($0.applicationCategories?.exceptions ?? []).contains(t) }
-        }),
-        ("except-exempts-from-all", { s in
-            guard case .webDomain(let t, _) = s.activity else { return false }
-            return s.stores.contains { if case .all(let e)? = $0.webDomainCategories { return e.contains(t) } else { return false } }
-                && ShieldModel.verdict(s.stores, s.activity) == .allowed
-        }),
-        ("web-domain-category-specific", { s in
-            guard case .webDomain(_, let c) = s.activity else { return false }
-            return ShieldModel.verdict(s.stores, s.activity) == .shielded(.webDomainCategory(c))
-                && s.stores.contains { if case .specific? = $0.webDomainCategories { return true } else { return false } }
-        }),
-        ("two-stores-token-and-category", { s in
-            let matches = s.stores.map { ShieldModel.match($0, s.activity) }
-            return matches.contains(.token) && matches.contains(.category)
-        }),
-        ("empty-sets-and-none", { s in
-            s.stores.contains { $0.applications == [] && $0.webDomains == [] && $0.applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none }
-                || s.stores.contains { $0.applications == [] && $0.applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none }
-        }),
+        (
+            "listed-app-in-shielded-category",
+            { s in
+                guard case .application(let t, _) = s.activity else { return false }
+                return s.stores.contains {
+                    ($0.applications ?? []).contains(t) && ShieldModel.match($0, s.activity) == .category
+                }
+            }
+        ),
+        (
+            "listed-and-exempt",
+            { s in
+                guard case .application(let t, _) = s.activity else { return false }
+                return s.stores.contains {
+                    ($0.applications ?? []).contains(t) && ($0.applicationCategories?.exceptions ?? []).contains(t)
+                }
+            }
+        ),
+        (
+            "except-exempts-from-all",
+            { s in
+                guard case .webDomain(let t, _) = s.activity else { return false }
+                return s.stores.contains {
+                    if case .all(let e)? = $0.webDomainCategories { return e.contains(t) } else { return false }
+                }
+                    && ShieldModel.verdict(s.stores, s.activity) == .allowed
+            }
+        ),
+        (
+            "web-domain-category-specific",
+            { s in
+                guard case .webDomain(_, let c) = s.activity else { return false }
+                return ShieldModel.verdict(s.stores, s.activity) == .shielded(.webDomainCategory(c))
+                    && s.stores.contains {
+                        if case .specific? = $0.webDomainCategories { return true } else { return false }
+                    }
+            }
+        ),
+        (
+            "two-stores-token-and-category",
+            { s in
+                let matches = s.stores.map { ShieldModel.match($0, s.activity) }
+                return matches.contains(.token) && matches.contains(.category)
+            }
+        ),
+        (
+            "empty-sets-and-none",
+            { s in
+                s.stores.contains {
+                    $0.applications == [] && $0.webDomains == []
+                        && $0.applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none
+                }
+                    || s.stores.contains {
+                        $0.applications == []
+                            && $0.applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none
+                    }
+            }
+        ),
     ]
 
     /// Finds, by a deterministic search over random-mode seeds, the shortest bytes (among the first matches) whose
@@ -58,17 +90,29 @@ public enum StructuredSeeds {
     /// a "one more" byte 1 and the command's index: 0 approve, 1 pick, 2 revoke in Settings, 3 decline,
     /// 4 revokeAuthorization(), then shield #i = 5 + 2i, launch #i = 6 + 2i).
     public static let auth: [(name: String, bytes: [UInt8], program: String)] = [
-        ("revival-attempt", [1, 0, 1, 1, 1, 5, 1, 2, 1, 0, 1, 6],
-         "request (user approves), pick an app, shield token #0, revoke in Settings, request (user approves), launch app of token #0"),
-        ("decline-then-approve", [1, 3, 1, 0, 1, 1, 1, 6],
-         "request (user declines), request (user approves), pick an app, launch app of token #0"),
-        ("revoke-while-denied", [1, 3, 1, 2, 1, 4, 1, 0],
-         "request (user declines), revoke in Settings, revokeAuthorization(), request (user approves)"),
-        ("pick-without-grant", [1, 1, 1, 1, 1, 0, 1, 1],
-         "pick an app, pick an app, request (user approves), pick an app"),
-        ("shield-then-revoke-via-app", [1, 0, 1, 1, 1, 5, 1, 6, 1, 4, 1, 6],
-         "request (user approves), pick an app, shield token #0, launch app of token #0, revokeAuthorization(), launch app of token #0"),
-        ("two-grants-two-tokens", [1, 0, 1, 1, 1, 2, 1, 0, 1, 1, 1, 7, 1, 8, 1, 6],
-         "request (user approves), pick an app, revoke in Settings, request (user approves), pick an app, shield token #1, launch app of token #1, launch app of token #0"),
+        (
+            "revival-attempt", [1, 0, 1, 1, 1, 5, 1, 2, 1, 0, 1, 6],
+            "request (user approves), pick an app, shield token #0, revoke in Settings, request (user approves), launch app of token #0"
+        ),
+        (
+            "decline-then-approve", [1, 3, 1, 0, 1, 1, 1, 6],
+            "request (user declines), request (user approves), pick an app, launch app of token #0"
+        ),
+        (
+            "revoke-while-denied", [1, 3, 1, 2, 1, 4, 1, 0],
+            "request (user declines), revoke in Settings, revokeAuthorization(), request (user approves)"
+        ),
+        (
+            "pick-without-grant", [1, 1, 1, 1, 1, 0, 1, 1],
+            "pick an app, pick an app, request (user approves), pick an app"
+        ),
+        (
+            "shield-then-revoke-via-app", [1, 0, 1, 1, 1, 5, 1, 6, 1, 4, 1, 6],
+            "request (user approves), pick an app, shield token #0, launch app of token #0, revokeAuthorization(), launch app of token #0"
+        ),
+        (
+            "two-grants-two-tokens", [1, 0, 1, 1, 1, 2, 1, 0, 1, 1, 1, 7, 1, 8, 1, 6],
+            "request (user approves), pick an app, revoke in Settings, request (user approves), pick an app, shield token #1, launch app of token #1, launch app of token #0"
+        ),
     ]
 }

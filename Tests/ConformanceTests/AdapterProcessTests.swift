@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 @Suite(.serialized) struct AdapterProcessTests {
@@ -76,7 +77,8 @@ import StrictJSON
     @Test func aCommandThatDoesNotExistIsACrashNotATrap() throws {
         let (run, adapter) = try run("/nonexistent/adapter-binary")
         #expect(run.implementations[0].results.allSatisfy { $0.status == .crash })
-        #expect(adapter.diagnostics.stderrTail.contains("not found") || adapter.diagnostics.stderrTail.contains("No such"))
+        #expect(
+            adapter.diagnostics.stderrTail.contains("not found") || adapter.diagnostics.stderrTail.contains("No such"))
     }
 
     @Test func stderrFloodDoesNotBlockAndOnlyItsTailIsKept() throws {
@@ -88,8 +90,9 @@ import StrictJSON
 
     @Test func outOfOrderAnswersAreMatchedById() throws {
         let (run, _) = try run(Fixtures.adapter("--reverse"), window: 8)
-        #expect(run.implementations[0].results.allSatisfy { $0.status == .pass },
-                "\(run.implementations[0].results.map(\.problem))")
+        #expect(
+            run.implementations[0].results.allSatisfy { $0.status == .pass },
+            "\(run.implementations[0].results.map(\.problem))")
     }
 
     @Test func slowButTimelyAnswersAreNotTimeouts() throws {

@@ -1,5 +1,6 @@
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 @Suite struct InputReaderTests {
@@ -18,7 +19,8 @@ import StrictJSON
 
     @Test func smallObjectLookupAgreesWithTheDictionary() {
         // InputReader.lookup scans small objects instead of hashing; it must find exactly what the subscript finds.
-        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        let nfc = "caf\u{E9}"
+        let nfd = "cafe\u{301}"
         let keys = ["a", "b", "applicationCategories", "webDomainCategories", nfc, "", "x y", "missing"]
         for size in [0, 1, 2, 3, InputReader.smallObjectLimit, InputReader.smallObjectLimit + 1, 20] {
             var members: [String: JSONValue] = [:]
@@ -67,7 +69,9 @@ import StrictJSON
         #expect(Set(OperationTable.indexByName.keys) == Set(OperationTable.byName.keys))
         #expect(OperationTable.indexByName.count == OperationTable.all.count)
         for (name, index) in OperationTable.indexByName { #expect(OperationTable.all[index].name == name) }
-        let inputs: [JSONValue] = [[:], ["text": "a b"], ["encoded": "%41"], ["base64": "e30="], ["template": "{a}", "values": [:]]]
+        let inputs: [JSONValue] = [
+            [:], ["text": "a b"], ["encoded": "%41"], ["base64": "e30="], ["template": "{a}", "values": [:]],
+        ]
         for op in OperationTable.all {
             for input in inputs {
                 #expect(OperationTable.perform(op.name, input: input) == op.perform(input), "\(op.name) \(input)")

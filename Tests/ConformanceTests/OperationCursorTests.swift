@@ -1,5 +1,6 @@
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 /// ``OperationTable/Cursor`` (the last operation remembered) against ``OperationTable/perform(_:input:)``.
@@ -28,7 +29,9 @@ import StrictJSON
             for second in Self.requests {
                 var cursor = OperationTable.Cursor()
                 for (op, input) in [first, second, second, first] {
-                    #expect(cursor.perform(op, input: input) == OperationTable.perform(op, input: input), "\(first.0) \(second.0)")
+                    #expect(
+                        cursor.perform(op, input: input) == OperationTable.perform(op, input: input),
+                        "\(first.0) \(second.0)")
                 }
             }
         }

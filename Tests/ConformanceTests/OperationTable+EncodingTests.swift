@@ -1,6 +1,7 @@
-import Testing
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
+import Testing
+
 @testable import Conformance
 
 @Suite struct OperationTableEncodingTests {
@@ -20,7 +21,9 @@ import ScreenTimeReference
         ("", ""),
     ])
     func urlEncode(text: String, encoded: String) {
-        #expect(OperationTable.perform("url.encode", input: ["text": .string(text)]) == .output(["encoded": .string(encoded)]))
+        #expect(
+            OperationTable.perform("url.encode", input: ["text": .string(text)])
+                == .output(["encoded": .string(encoded)]))
     }
 
     // MARK: url.decode
@@ -52,7 +55,9 @@ import ScreenTimeReference
         ]
         #expect(
             OperationTable.perform("template.render", input: input)
-                == .output(["text": "This app is blocked by . {asNumber:} {{owner}}", "missing": ["applicationName", "owner"]])
+                == .output([
+                    "text": "This app is blocked by . {asNumber:} {{owner}}", "missing": ["applicationName", "owner"],
+                ])
         )
         #expect(
             OperationTable.perform("template.render", input: ["template": "{a}", "values": ["a": "日本"]])
@@ -72,9 +77,13 @@ import ScreenTimeReference
                 var values = [String: String?](minimumCapacity: members.count)
                 for (key, value) in members { values[key] = .some(value.stringValue) }
                 let rendering = ShieldTextTemplate(template).render(values)
-                let expected: JSONValue = ["text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) })]
-                #expect(OperationTable.perform("template.render", input: ["template": .string(template), "values": .object(members)])
-                    == .output(expected), "\(template) \(members)")
+                let expected: JSONValue = [
+                    "text": .string(rendering.text), "missing": .array(rendering.missing.map { .string($0) }),
+                ]
+                #expect(
+                    OperationTable.perform(
+                        "template.render", input: ["template": .string(template), "values": .object(members)])
+                        == .output(expected), "\(template) \(members)")
             }
         }
     }
@@ -107,6 +116,7 @@ import ScreenTimeReference
     }
 
     @Test func extraInputMembersAreIgnored() {
-        #expect(OperationTable.perform("url.encode", input: ["text": "a b", "extra": 1]) == .output(["encoded": "a%20b"]))
+        #expect(
+            OperationTable.perform("url.encode", input: ["text": "a b", "extra": 1]) == .output(["encoded": "a%20b"]))
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
+import Testing
+
 @testable import Conformance
 
 /// `selection.equal`'s fast path for identical texts (one decode) against the two-decode answer.

@@ -1,6 +1,7 @@
-import Testing
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
+import Testing
+
 @testable import Conformance
 
 /// `shield.evaluate` wire shapes (`SPEC.md` §5).
@@ -17,7 +18,9 @@ import ScreenTimeReference
     }
 
     @Test func applicationReasonHasNoCategory() {
-        #expect(evaluate([["applications": ["app:feed"]]], feed) == .output(["verdict": "shielded", "reason": "application"]))
+        #expect(
+            evaluate([["applications": ["app:feed"]]], feed)
+                == .output(["verdict": "shielded", "reason": "application"]))
     }
 
     @Test func categoryReasonNamesTheCategory() {
@@ -28,25 +31,36 @@ import ScreenTimeReference
         // except does not exempt the listed app; the category policy exempts it, so the reason is application.
         #expect(evaluate([store], feed) == .output(["verdict": "shielded", "reason": "application"]))
         let category: JSONValue = ["applicationCategories": ["policy": "specific", "categories": ["cat:social"]]]
-        #expect(evaluate([store, category], feed)
-            == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
+        #expect(
+            evaluate([store, category], feed)
+                == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
     }
 
     @Test func webDomainsAndAllPolicy() {
         let visit: JSONValue = ["kind": "webDomain", "token": "web:news", "category": "cat:news"]
-        #expect(evaluate([["webDomainCategories": ["policy": "all"]]], visit)
-            == .output(["verdict": "shielded", "reason": "webDomainCategory", "category": "cat:news"]))
-        #expect(evaluate([["webDomainCategories": ["policy": "all", "except": ["web:news"]]]], visit) == .output(["verdict": "allowed"]))
-        #expect(evaluate([["webDomains": ["web:news"]]], visit) == .output(["verdict": "shielded", "reason": "webDomain"]))
+        #expect(
+            evaluate([["webDomainCategories": ["policy": "all"]]], visit)
+                == .output(["verdict": "shielded", "reason": "webDomainCategory", "category": "cat:news"]))
+        #expect(
+            evaluate([["webDomainCategories": ["policy": "all", "except": ["web:news"]]]], visit)
+                == .output(["verdict": "allowed"]))
+        #expect(
+            evaluate([["webDomains": ["web:news"]]], visit) == .output(["verdict": "shielded", "reason": "webDomain"]))
         // App settings never shield a web domain.
-        #expect(evaluate([["applications": ["web:news"], "applicationCategories": ["policy": "all"]]], visit) == .output(["verdict": "allowed"]))
+        #expect(
+            evaluate([["applications": ["web:news"], "applicationCategories": ["policy": "all"]]], visit)
+                == .output(["verdict": "allowed"]))
     }
 
     @Test func absentAndNullMembersAreNil() {
-        let nulls: JSONValue = ["applications": nil, "applicationCategories": nil, "webDomains": nil, "webDomainCategories": nil]
+        let nulls: JSONValue = [
+            "applications": nil, "applicationCategories": nil, "webDomains": nil, "webDomainCategories": nil,
+        ]
         #expect(evaluate([nulls], feed) == .output(["verdict": "allowed"]))
-        #expect(evaluate([["applicationCategories": ["policy": "specific", "categories": ["cat:social"], "except": nil]]], feed)
-            == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
+        #expect(
+            evaluate(
+                [["applicationCategories": ["policy": "specific", "categories": ["cat:social"], "except": nil]]], feed)
+                == .output(["verdict": "shielded", "reason": "applicationCategory", "category": "cat:social"]))
         #expect(evaluate([["applicationCategories": ["policy": "none"]]], feed) == .output(["verdict": "allowed"]))
     }
 
@@ -55,9 +69,13 @@ import ScreenTimeReference
         let fiftyOne = JSONValue.array((0..<51).map { .string("app:\($0)") })
         #expect(evaluate([["applications": fifty]], feed) == .output(["verdict": "allowed"]))
         #expect(evaluate([["applications": fiftyOne]], feed) == .error("limitExceeded"))
-        #expect(evaluate([["applicationCategories": ["policy": "all", "except": fiftyOne]]], feed) == .error("limitExceeded"))
+        #expect(
+            evaluate([["applicationCategories": ["policy": "all", "except": fiftyOne]]], feed)
+                == .error("limitExceeded"))
         let cats = JSONValue.array((0..<51).map { .string("cat:\($0)") })
-        #expect(evaluate([["webDomainCategories": ["policy": "specific", "categories": cats]]], feed) == .error("limitExceeded"))
+        #expect(
+            evaluate([["webDomainCategories": ["policy": "specific", "categories": cats]]], feed)
+                == .error("limitExceeded"))
         let webs = JSONValue.array((0..<51).map { .string("web:\($0)") })
         #expect(evaluate([["webDomains": webs]], feed) == .error("limitExceeded"))
         // Duplicates collapse before counting.
@@ -65,23 +83,42 @@ import ScreenTimeReference
         #expect(evaluate([["applications": dup]], feed) == .output(["verdict": "allowed"]))
     }
 
-    @Test(arguments: [
-        [:] as JSONValue,
-        ["stores": [], "activity": "x"],
-        ["stores": "x", "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [1], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applications": "app:a"]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applications": [1]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applicationCategories": ["policy": "some"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applicationCategories": ["policy": "specific"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applicationCategories": ["categories": []]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["applicationCategories": ["policy": "all", "except": "x"]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [["webDomainCategories": "all"]], "activity": ["kind": "application", "token": "a", "category": "c"]],
-        ["stores": [], "activity": ["kind": "category", "token": "a", "category": "c"]],
-        ["stores": [], "activity": ["kind": "application", "token": "a"]],
-        ["stores": [], "activity": ["kind": "application", "token": "a", "category": nil]],
-        ["stores": [], "activity": ["kind": "application", "token": 3, "category": "c"]],
-    ] as [JSONValue])
+    @Test(
+        arguments: [
+            [:] as JSONValue,
+            ["stores": [], "activity": "x"],
+            ["stores": "x", "activity": ["kind": "application", "token": "a", "category": "c"]],
+            ["stores": [1], "activity": ["kind": "application", "token": "a", "category": "c"]],
+            [
+                "stores": [["applications": "app:a"]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            ["stores": [["applications": [1]]], "activity": ["kind": "application", "token": "a", "category": "c"]],
+            [
+                "stores": [["applicationCategories": ["policy": "some"]]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            [
+                "stores": [["applicationCategories": ["policy": "specific"]]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            [
+                "stores": [["applicationCategories": ["categories": []]]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            [
+                "stores": [["applicationCategories": ["policy": "all", "except": "x"]]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            [
+                "stores": [["webDomainCategories": "all"]],
+                "activity": ["kind": "application", "token": "a", "category": "c"],
+            ],
+            ["stores": [], "activity": ["kind": "category", "token": "a", "category": "c"]],
+            ["stores": [], "activity": ["kind": "application", "token": "a"]],
+            ["stores": [], "activity": ["kind": "application", "token": "a", "category": nil]],
+            ["stores": [], "activity": ["kind": "application", "token": 3, "category": "c"]],
+        ] as [JSONValue])
     func malformedInputIsBadInput(_ input: JSONValue) {
         #expect(OperationTable.perform("shield.evaluate", input: input) == .error("badInput"))
     }
@@ -100,24 +137,39 @@ import ScreenTimeReference
             (["webDomains": ["w", 2]], "stores[3].webDomains[1] is number, not a string"),
             (["applicationCategories": 1], "stores[3].applicationCategories is number, not an object"),
             (["applicationCategories": [:]], "stores[3].applicationCategories.policy is missing or not a string"),
-            (["webDomainCategories": ["policy": "some"]], "stores[3].webDomainCategories.policy is \"some\", not none, all or specific"),
+            (
+                ["webDomainCategories": ["policy": "some"]],
+                "stores[3].webDomainCategories.policy is \"some\", not none, all or specific"
+            ),
             (["webDomainCategories": ["policy": "specific"]], "stores[3].webDomainCategories lacks \"categories\""),
-            (["webDomainCategories": ["policy": "specific", "categories": [nil]]], "stores[3].webDomainCategories.categories[0] is null, not a string"),
-            (["applicationCategories": ["policy": "all", "except": "x"]], "stores[3].applicationCategories.except is string, not an array"),
+            (
+                ["webDomainCategories": ["policy": "specific", "categories": [nil]]],
+                "stores[3].webDomainCategories.categories[0] is null, not a string"
+            ),
+            (
+                ["applicationCategories": ["policy": "all", "except": "x"]],
+                "stores[3].applicationCategories.except is string, not an array"
+            ),
         ]
         for (store, message) in cases {
             #expect(badInputMessage { _ = try ShieldWire.settings(store, at: "stores[\(3)]") } == message)
         }
         // A well-formed store never evaluates its path.
         var evaluated = false
-        let path = { () -> String in evaluated = true; return "p" }
+        let path = { () -> String in
+            evaluated = true
+            return "p"
+        }
         let store: JSONValue = [
-            "applications": ["a"], "webDomains": [], "applicationCategories": ["policy": "specific", "categories": ["c"], "except": ["a"]],
+            "applications": ["a"], "webDomains": [],
+            "applicationCategories": ["policy": "specific", "categories": ["c"], "except": ["a"]],
             "webDomainCategories": ["policy": "all", "except": nil], "unknown": 1,
         ]
         #expect(badInputMessage { _ = try ShieldWire.settings(store, at: path()) } == nil)
         #expect(!evaluated)
-        #expect(badInputMessage { _ = try ShieldWire.settings(["applications": 1], at: path()) } == "p.applications is number, not an array")
+        #expect(
+            badInputMessage { _ = try ShieldWire.settings(["applications": 1], at: path()) }
+                == "p.applications is number, not an array")
         #expect(evaluated)
     }
 
@@ -125,13 +177,27 @@ import ScreenTimeReference
         // Several bad members: the first in the order applications, applicationCategories, webDomains,
         // webDomainCategories is named (then policy before except before categories), whatever the object's order.
         let cases: [(JSONValue, String)] = [
-            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3, "applications": 4],
-             "s.applications is number, not an array"),
-            (["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3], "s.applicationCategories is number, not an object"),
+            (
+                ["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3, "applications": 4],
+                "s.applications is number, not an array"
+            ),
+            (
+                ["webDomainCategories": 1, "webDomains": 2, "applicationCategories": 3],
+                "s.applicationCategories is number, not an object"
+            ),
             (["webDomainCategories": 1, "webDomains": 2], "s.webDomains is number, not an array"),
-            (["applicationCategories": ["categories": 1, "except": 2, "policy": 3]], "s.applicationCategories.policy is missing or not a string"),
-            (["applicationCategories": ["categories": 1, "except": 2, "policy": "specific"]], "s.applicationCategories.except is number, not an array"),
-            (["applicationCategories": ["categories": 1, "policy": "specific"]], "s.applicationCategories.categories is number, not an array"),
+            (
+                ["applicationCategories": ["categories": 1, "except": 2, "policy": 3]],
+                "s.applicationCategories.policy is missing or not a string"
+            ),
+            (
+                ["applicationCategories": ["categories": 1, "except": 2, "policy": "specific"]],
+                "s.applicationCategories.except is number, not an array"
+            ),
+            (
+                ["applicationCategories": ["categories": 1, "policy": "specific"]],
+                "s.applicationCategories.categories is number, not an array"
+            ),
         ]
         for (store, message) in cases {
             #expect(badInputMessage { _ = try ShieldWire.settings(store, at: "s") } == message)

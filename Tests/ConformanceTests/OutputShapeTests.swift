@@ -1,16 +1,23 @@
-import Testing
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
+import Testing
+
 @testable import Conformance
 
 /// Output objects made from an ``OutputShape`` against the same objects written as dictionary literals.
 @Suite struct OutputShapeTests {
     /// Same value, same members (keys compared by code point as well as by `==`) and the same JSON text.
-    func expectSame(_ made: JSONValue, _ literal: [String: JSONValue], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSame(
+        _ made: JSONValue, _ literal: [String: JSONValue], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(made == .object(literal), sourceLocation: sourceLocation)
         #expect(made.objectValue == literal, sourceLocation: sourceLocation)
-        let madeKeys: [[Unicode.Scalar]] = (made.objectValue ?? [:]).keys.sorted(by: JSONWriter.codePointLess).map { Array($0.unicodeScalars) }
-        let literalKeys: [[Unicode.Scalar]] = literal.keys.sorted(by: JSONWriter.codePointLess).map { Array($0.unicodeScalars) }
+        let madeKeys: [[Unicode.Scalar]] = (made.objectValue ?? [:]).keys.sorted(by: JSONWriter.codePointLess).map {
+            Array($0.unicodeScalars)
+        }
+        let literalKeys: [[Unicode.Scalar]] = literal.keys.sorted(by: JSONWriter.codePointLess).map {
+            Array($0.unicodeScalars)
+        }
         #expect(madeKeys == literalKeys, sourceLocation: sourceLocation)
         #expect(JSONWriter.string(made) == JSONWriter.string(.object(literal)), sourceLocation: sourceLocation)
     }
@@ -25,13 +32,16 @@ import ScreenTimeReference
     @Test func severalMembersOfEveryType() {
         let shape = OutputShape("applications", "categories", "webDomains", "includeEntireCategory", "canonical")
         let values: [JSONValue] = [.number(3), .number(0), .number(1.5), .bool(true), .string("e30=")]
-        expectSame(shape.object(values), [
-            "applications": .number(3), "categories": .number(0), "webDomains": .number(1.5),
-            "includeEntireCategory": .bool(true), "canonical": .string("e30="),
-        ])
+        expectSame(
+            shape.object(values),
+            [
+                "applications": .number(3), "categories": .number(0), "webDomains": .number(1.5),
+                "includeEntireCategory": .bool(true), "canonical": .string("e30="),
+            ])
         let nested = OutputShape("text", "missing", "extra")
-        expectSame(nested.object([.null, .array([.string("a"), .null]), .object(["k": .bool(false)])]),
-                   ["text": .null, "missing": .array([.string("a"), .null]), "extra": .object(["k": .bool(false)])])
+        expectSame(
+            nested.object([.null, .array([.string("a"), .null]), .object(["k": .bool(false)])]),
+            ["text": .null, "missing": .array([.string("a"), .null]), "extra": .object(["k": .bool(false)])])
     }
 
     @Test func eachObjectIsItsOwn() {
@@ -62,13 +72,15 @@ import ScreenTimeReference
     @Test func selectionOutputMatchesTheLiteral() throws {
         let stored = OperationTableSelectionTests.stored(["mail", "maps"], entire: true)
         let selection = try FamilyActivitySelection(storedBase64: stored)
-        expectSame(OperationTable.selectionOutput(selection), [
-            "applications": .number(Double(selection.applicationTokens.count)),
-            "categories": .number(Double(selection.categoryTokens.count)),
-            "webDomains": .number(Double(selection.webDomainTokens.count)),
-            "includeEntireCategory": .bool(selection.includeEntireCategory),
-            "canonical": .string(selection.canonicalBase64),
-        ])
+        expectSame(
+            OperationTable.selectionOutput(selection),
+            [
+                "applications": .number(Double(selection.applicationTokens.count)),
+                "categories": .number(Double(selection.categoryTokens.count)),
+                "webDomains": .number(Double(selection.webDomainTokens.count)),
+                "includeEntireCategory": .bool(selection.includeEntireCategory),
+                "canonical": .string(selection.canonicalBase64),
+            ])
         expectSame(OperationTable.equalOutput(true), ["equal": .bool(true)])
         expectSame(OperationTable.equalOutput(false), ["equal": .bool(false)])
     }

@@ -1,5 +1,6 @@
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 @Suite struct RunnerTests {
@@ -51,15 +52,18 @@ import StrictJSON
         let fake = InProcessImplementation(name: "fake", perform: fakeTable)
         // Listing exactly the failing cases makes the run pass.
         let exact = try ExpectedFailures.parse(
-            "# known\nbasic/wrong-expectation\n  basic/assumed   # assumption differs\n\nbasic/unknown-op\n", file: "list.txt")
+            "# known\nbasic/wrong-expectation\n  basic/assumed   # assumption differs\n\nbasic/unknown-op\n",
+            file: "list.txt")
         #expect(runner.run([(fake, exact)]).ok)
         // A listed case that passes fails the run.
-        let stale = try ExpectedFailures.parse("basic/wrong-expectation\nbasic/assumed\nbasic/unknown-op\nbasic/echo\n", file: "l")
+        let stale = try ExpectedFailures.parse(
+            "basic/wrong-expectation\nbasic/assumed\nbasic/unknown-op\nbasic/echo\n", file: "l")
         let staleRun = runner.run([(fake, stale)])
         #expect(!staleRun.ok)
         #expect(staleRun.implementations[0].results[0].listed == .unexpectedPass)
         // An unknown id fails the run too.
-        let unknown = try ExpectedFailures.parse("basic/wrong-expectation\nbasic/assumed\nbasic/unknown-op\nno/such-case\n", file: "l")
+        let unknown = try ExpectedFailures.parse(
+            "basic/wrong-expectation\nbasic/assumed\nbasic/unknown-op\nno/such-case\n", file: "l")
         let unknownRun = runner.run([(fake, unknown)])
         #expect(!unknownRun.ok)
         #expect(unknownRun.implementations[0].unknownExpectedFailures.map(\.id) == ["no/such-case"])
@@ -90,7 +94,9 @@ import StrictJSON
 
     @Test func referenceAnswersUnknownOpsUnsupported() throws {
         let suites = try Fixtures.load("basic.json")
-        let run = ConformanceRunner(suites: suites, filters: ["basic/unknown-op"]).run([(InProcessImplementation(), nil)])
+        let run = ConformanceRunner(suites: suites, filters: ["basic/unknown-op"]).run([
+            (InProcessImplementation(), nil)
+        ])
         #expect(run.status("basic/unknown-op") == .unsupported)
     }
 
@@ -99,8 +105,10 @@ import StrictJSON
         // this guards against accidental quadratic behaviour, not the release target of 200k cases/s.
         var cases: [ConformanceCase] = []
         for i in 0..<50_000 {
-            cases.append(ConformanceCase(id: "perf/\(i)", suite: "perf", op: "test.echo", input: ["value": .number(Double(i))],
-                                         expect: .output(["value": .number(Double(i))])))
+            cases.append(
+                ConformanceCase(
+                    id: "perf/\(i)", suite: "perf", op: "test.echo", input: ["value": .number(Double(i))],
+                    expect: .output(["value": .number(Double(i))])))
         }
         let runner = ConformanceRunner(suites: [Suite(name: "perf", cases: cases)])
         let start = ContinuousClock.now

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 @Suite struct SuiteLoaderTests {
@@ -44,7 +45,10 @@ import StrictJSON
 
     @Test func duplicateIdsAcrossFilesNameBothPlaces() {
         do {
-            _ = try SuiteLoader.parse([("a.json", Array(good.utf8)), ("b.json", Array(good.replacingOccurrences(of: "\"s\"", with: "\"t\"").utf8))])
+            _ = try SuiteLoader.parse([
+                ("a.json", Array(good.utf8)),
+                ("b.json", Array(good.replacingOccurrences(of: "\"s\"", with: "\"t\"").utf8)),
+            ])
             Issue.record("expected a duplicate id error")
         } catch {
             #expect(error.errors.count == 1)
@@ -64,7 +68,9 @@ import StrictJSON
             """
         let messages = errors(text).map(\.description)
         #expect(messages.contains { $0.hasPrefix("t.json:2:3") && $0.contains("lacks \"source\"") }, "\(messages)")
-        #expect(messages.contains { $0.hasPrefix("t.json:3:23") && $0.contains("\"op\" must be a non-empty string") }, "\(messages)")
+        #expect(
+            messages.contains { $0.hasPrefix("t.json:3:23") && $0.contains("\"op\" must be a non-empty string") },
+            "\(messages)")
         #expect(messages.contains { $0.hasPrefix("t.json:3:49") && $0.contains("both") }, "\(messages)")
         #expect(messages.contains { $0.contains("id \"s c\" holds whitespace") }, "\(messages)")
         #expect(messages.contains { $0.contains("expect.output must be an object") }, "\(messages)")
@@ -74,11 +80,16 @@ import StrictJSON
 
     @Test func topLevelRules() {
         #expect(errors("[]")[0].message.contains("must be a JSON object"))
-        #expect(errors("{\"suite\": \"s\", \"schema\": 2, \"cases\": []}")[0].message.contains("unsupported \"schema\" 2"))
+        #expect(
+            errors("{\"suite\": \"s\", \"schema\": 2, \"cases\": []}")[0].message.contains("unsupported \"schema\" 2"))
         #expect(errors("{\"suite\": \"s\", \"schema\": 1}")[0].message.contains("missing \"cases\""))
         #expect(errors("{\"suite\": \"\", \"schema\": 1, \"cases\": []}")[0].message.contains("non-empty"))
-        #expect(errors("{\"suite\": \"s\", \"schema\": 1, \"cases\": [], \"suite\": \"t\"}")[0].message.contains("repeated"))
-        #expect(errors("{\"suite\": \"s\", \"schema\": 1, \"cases\": [], \"extra\": 1}")[0].message.contains("unknown member \"extra\""))
+        #expect(
+            errors("{\"suite\": \"s\", \"schema\": 1, \"cases\": [], \"suite\": \"t\"}")[0].message.contains("repeated")
+        )
+        #expect(
+            errors("{\"suite\": \"s\", \"schema\": 1, \"cases\": [], \"extra\": 1}")[0].message.contains(
+                "unknown member \"extra\""))
         #expect(errors(good).isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+
 @testable import Conformance
 
 /// Paths of the test fixtures (copied as resources; the source tree is the fallback).
@@ -32,7 +33,8 @@ extension ConformanceRun {
     /// Status of the case `id` for implementation number `implementation`.
     func status(_ id: String, implementation: Int = 0) -> CaseStatus? {
         guard implementation < implementations.count,
-              let index = cases.firstIndex(where: { $0.id == id }) else { return nil }
+            let index = cases.firstIndex(where: { $0.id == id })
+        else { return nil }
         return implementations[implementation].results[index].status
     }
 }

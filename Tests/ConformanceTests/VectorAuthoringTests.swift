@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Conformance
 
 @Suite struct VectorAuthoringTests {

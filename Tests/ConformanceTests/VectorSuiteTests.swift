@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import StrictJSON
+import Testing
+
 @testable import Conformance
 
 /// The shipped vectors, `corpus/conformance/*.json`: they load strictly, cover what the README promises, and the
@@ -33,13 +34,15 @@ import StrictJSON
         for c in cases {
             #expect(c.id.hasPrefix(c.suite + "/"), "\(c.id) is not <suite>/<name>")
             let name = c.id.dropFirst(c.suite.count + 1)
-            #expect(!name.isEmpty && name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" },
-                    "\(c.id): the name is not kebab-case")
+            #expect(
+                !name.isEmpty && name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" },
+                "\(c.id): the name is not kebab-case")
             #expect(!c.source.isEmpty, "\(c.id) has no source")
         }
         for suite in suites {
             #expect(suite.file.hasSuffix("/\(suite.name).json"), "suite \(suite.name) is in \(suite.file)")
-            #expect(suite.description.contains("make-vectors.py"), "\(suite.name): description must say it is generated")
+            #expect(
+                suite.description.contains("make-vectors.py"), "\(suite.name): description must say it is generated")
         }
     }
 

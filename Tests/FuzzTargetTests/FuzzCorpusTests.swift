@@ -3,9 +3,9 @@ import PropertyTesting
 import ScreenTimeReference
 import Testing
 
+@testable import ScreenTimeProperties
 @testable import _EncodingFuzzTargets
 @testable import _FuzzCorpus
-@testable import ScreenTimeProperties
 
 /// The corpus workflow behind `stc fuzz add` and `stc fuzz replay`, in-process on a temporary corpus root,
 /// and the second implementations the `url` and `template` targets compare against.
@@ -17,7 +17,8 @@ import Testing
     }
 
     /// A target with a known bug: it fails on any input that starts with "boom".
-    static let planted = FuzzTarget(name: "planted", summary: "fails on inputs starting with boom", maxLength: 64) { bytes in
+    static let planted = FuzzTarget(name: "planted", summary: "fails on inputs starting with boom", maxLength: 64) {
+        bytes in
         bytes.starts(with: Array("boom".utf8)) ? HarnessFailure("planted bug", "\(bytes.count) bytes") : nil
     }
 
@@ -26,7 +27,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let corpus = FuzzCorpus(root: root)
         _ = try corpus.addSeed(Array("fine".utf8), target: "planted")
-        #expect(FuzzCorpus.replay(Self.planted, files: corpus.seeds("planted") + corpus.regressions("planted")).allSatisfy { $0.failure == nil })
+        #expect(
+            FuzzCorpus.replay(Self.planted, files: corpus.seeds("planted") + corpus.regressions("planted")).allSatisfy {
+                $0.failure == nil
+            })
 
         let crash = Array("boom!".utf8)
         let (path, isNew) = try corpus.addRegression(crash, target: "planted")
@@ -134,16 +138,20 @@ import Testing
     }
 
     /// The naive renderer on the examples SPEC §4 and the reference's documentation give.
-    @Test(arguments: [
-        ("{applicationName|This app} is blocked. {{oops}", [String: String?](), "This app is blocked. {", ["applicationName", "oops"]),
-        ("{{a}}", ["a": "Mail"], "{Mail}", []),
-        ("{{a}}", [:], "{}", ["a"]),
-        ("{a|x{b}}", ["b": "B"], "{a|xB}", []),  // `{a|x` is literal: `a` is no placeholder
-        ("{ } {} {|x} {asNumber:} { key }", [:], "{ } {} {|x} {asNumber:} { key }", []),
-        ("{a}{b}{a}", ["b": "", "a": nil], "", ["a", "b"]),
-        ("{a} {b}", ["a": "{b}", "b": "X"], "{b} X", []),
-        ("{k|a|b}", [:], "a|b", ["k"]),
-    ] as [(String, [String: String?], String, [String])])
+    @Test(
+        arguments: [
+            (
+                "{applicationName|This app} is blocked. {{oops}", [String: String?](), "This app is blocked. {",
+                ["applicationName", "oops"]
+            ),
+            ("{{a}}", ["a": "Mail"], "{Mail}", []),
+            ("{{a}}", [:], "{}", ["a"]),
+            ("{a|x{b}}", ["b": "B"], "{a|xB}", []),  // `{a|x` is literal: `a` is no placeholder
+            ("{ } {} {|x} {asNumber:} { key }", [:], "{ } {} {|x} {asNumber:} { key }", []),
+            ("{a}{b}{a}", ["b": "", "a": nil], "", ["a", "b"]),
+            ("{a} {b}", ["a": "{b}", "b": "X"], "{b} X", []),
+            ("{k|a|b}", [:], "a|b", ["k"]),
+        ] as [(String, [String: String?], String, [String])])
     func theNaiveRendererFollowsTheSpec(template: String, values: [String: String?], text: String, missing: [String]) {
         let result = EncodingInvariants.NaiveTemplate(Array(template.utf8)).render(values)
         #expect(String(decoding: result.text, as: UTF8.self) == text)
@@ -162,10 +170,16 @@ import Testing
     @Test func theHarnessStringsAreStringDecoding() {
         // Ill-formed UTF-8 of every kind (truncated, overlong, surrogates, past U+10FFFF, stray continuation
         // bytes), and random bytes: repaired exactly as String(decoding:as:) repairs them.
-        var inputs: [[UInt8]] = [[], [0x41], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                 [0x80, 0x80, 0x41], [0xFF], Array("日本語".utf8) + [0xE6, 0x97], Array(repeating: 0xF0, count: 40)]
+        var inputs: [[UInt8]] = [
+            [], [0x41], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0x80, 0x80, 0x41], [0xFF], Array("日本語".utf8) + [0xE6, 0x97], Array(repeating: 0xF0, count: 40),
+        ]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 { inputs.append((0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        for _ in 0..<2000 {
+            inputs.append(
+                (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                })
+        }
         for input in inputs {
             let made = input.withUnsafeBufferPointer(EncodingInvariants.string)
             #expect(Array(made.utf8) == Array(String(decoding: input, as: UTF8.self).utf8), "\(input)")
@@ -173,9 +187,15 @@ import Testing
     }
 
     @Test func theEncoderCheckSaysWhereTheOutputIsWrong() {
-        #expect(EncodingInvariants.checkEncoderOutput(Array("%c3%A9".utf8), of: [0xC3, 0xA9])?.invariant == "encoder did not write %XX (upper-case hex) for a reserved byte")
-        #expect(EncodingInvariants.checkEncoderOutput(Array("a%20".utf8), of: Array("a".utf8))?.invariant == "encoder wrote extra bytes")
-        #expect(EncodingInvariants.checkEncoderOutput(Array("".utf8), of: Array("a".utf8))?.invariant == "encoder did not keep an unreserved byte")
+        #expect(
+            EncodingInvariants.checkEncoderOutput(Array("%c3%A9".utf8), of: [0xC3, 0xA9])?.invariant
+                == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(
+            EncodingInvariants.checkEncoderOutput(Array("a%20".utf8), of: Array("a".utf8))?.invariant
+                == "encoder wrote extra bytes")
+        #expect(
+            EncodingInvariants.checkEncoderOutput(Array("".utf8), of: Array("a".utf8))?.invariant
+                == "encoder did not keep an unreserved byte")
         #expect(EncodingInvariants.checkEncoderOutput([], of: []) == nil)
     }
 
@@ -188,7 +208,9 @@ import Testing
         func unparse(_ template: String, _ renaming: [String: String]) -> String {
             var template = template
             let longest = renaming.values.map(\.utf8.count).max() ?? 0
-            return template.withUTF8 { EncodingInvariants.NaiveTemplate.unparse($0, longestName: longest) { renaming[$0] } }
+            return template.withUTF8 {
+                EncodingInvariants.NaiveTemplate.unparse($0, longestName: longest) { renaming[$0] }
+            }
         }
         #expect(unparse("{b}{a|x}{{b}} {c|}{ a}{a}", ["a": "zz0"]) == "{b}{zz0|x}{{b}} {c|}{ a}{zz0}")
         // The most a renaming can add: every placeholder as short as can be, every name long.
@@ -226,8 +248,12 @@ import Testing
         /// output on UTF-8 input because it must equal the text encoder's, so this shows that equality is checked.
         enum LowerCaseBytesEncoder: PercentCodecUnderTest {
             static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes).lowercased() }
-            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes).lowercased()
+            }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(text)
+            }
             static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
                 try ReferencePercentCodec.decodeComponent(utf8: bytes)
             }
@@ -237,8 +263,12 @@ import Testing
             static func encodeComponent(_ text: String) -> String {
                 ReferencePercentCodec.encodeComponent(text).replacingOccurrences(of: "%2B", with: "+")
             }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
-            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes)
+            }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(text)
+            }
             static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
                 try ReferencePercentCodec.decodeComponent(utf8: bytes)
             }
@@ -246,7 +276,9 @@ import Testing
         /// Both decoders turn `+` into a space.
         enum PlusIsSpace: PercentCodecUnderTest {
             static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes)
+            }
             static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
                 try ReferencePercentCodec.decodeComponent(text).replacingOccurrences(of: "+", with: " ")
             }
@@ -257,8 +289,12 @@ import Testing
         /// The decoders repair ill-formed UTF-8 instead of rejecting it.
         enum RepairsUTF8: PercentCodecUnderTest {
             static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
-            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try decodeComponent(utf8: Array(text.utf8)) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes)
+            }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try decodeComponent(utf8: Array(text.utf8))
+            }
             static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
                 var out: [UInt8] = []
                 var i = 0
@@ -279,8 +315,12 @@ import Testing
         /// Decoding errors point one byte too far.
         enum OffsetOffByOne: PercentCodecUnderTest {
             static func encodeComponent(_ text: String) -> String { ReferencePercentCodec.encodeComponent(text) }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
-            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try decodeComponent(utf8: Array(text.utf8)) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes)
+            }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try decodeComponent(utf8: Array(text.utf8))
+            }
             static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
                 do throws(PercentDecodingError) {
                     return try ReferencePercentCodec.decodeComponent(utf8: bytes)
@@ -295,8 +335,12 @@ import Testing
             static func encodeComponent(_ text: String) -> String {
                 ReferencePercentCodec.encodeComponent(text.replacingOccurrences(of: "é", with: ""))
             }
-            static func encodeComponent(bytes: [UInt8]) -> String { ReferencePercentCodec.encodeComponent(bytes: bytes) }
-            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String { try ReferencePercentCodec.decodeComponent(text) }
+            static func encodeComponent(bytes: [UInt8]) -> String {
+                ReferencePercentCodec.encodeComponent(bytes: bytes)
+            }
+            static func decodeComponent(_ text: String) throws(PercentDecodingError) -> String {
+                try ReferencePercentCodec.decodeComponent(text)
+            }
             static func decodeComponent(utf8 bytes: [UInt8]) throws(PercentDecodingError) -> String {
                 try ReferencePercentCodec.decodeComponent(utf8: bytes)
             }
@@ -308,15 +352,25 @@ import Testing
             #expect(EncodingInvariants.checkURL(input) == nil, "the reference passes \(input)")
             return EncodingInvariants.checkURL(input, codec: codec)?.invariant
         }
-        #expect(failure(Array("é".utf8), PlantedCodec.LowerCaseBytesEncoder.self) == "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8")
-        #expect(failure([0xFF], PlantedCodec.LowerCaseBytesEncoder.self) == "encoder did not write %XX (upper-case hex) for a reserved byte")
-        #expect(failure(Array("C++".utf8), PlantedCodec.KeepsPlus.self) == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(
+            failure(Array("é".utf8), PlantedCodec.LowerCaseBytesEncoder.self)
+                == "encodeComponent(bytes:) and encodeComponent(_:) differ on UTF-8")
+        #expect(
+            failure([0xFF], PlantedCodec.LowerCaseBytesEncoder.self)
+                == "encoder did not write %XX (upper-case hex) for a reserved byte")
+        #expect(
+            failure(Array("C++".utf8), PlantedCodec.KeepsPlus.self)
+                == "encoder did not write %XX (upper-case hex) for a reserved byte")
         #expect(failure(Array("a+b".utf8), PlantedCodec.PlusIsSpace.self) == "decode(encode(s)) != s")
         #expect(failure(Array("%2B".utf8), PlantedCodec.PlusIsSpace.self) == "decode differs from the naive decoder")
         #expect(failure([0xC3, 0x28], PlantedCodec.RepairsUTF8.self) == "ill-formed UTF-8 decoded without an error")
-        #expect(failure(Array("a b".utf8), PlantedCodec.OffsetOffByOne.self) == "unencodedCharacter points at a byte that may appear raw")
-        #expect(failure(Array("%C3%A9".utf8), PlantedCodec.DropsEAcute.self) == "decode(encode(decode(x))) != decode(x)")
-        #expect(failure(Array("a%".utf8), PlantedCodec.OffsetOffByOne.self) == "decoding error offset outside the input")
+        #expect(
+            failure(Array("a b".utf8), PlantedCodec.OffsetOffByOne.self)
+                == "unencodedCharacter points at a byte that may appear raw")
+        #expect(
+            failure(Array("%C3%A9".utf8), PlantedCodec.DropsEAcute.self) == "decode(encode(decode(x))) != decode(x)")
+        #expect(
+            failure(Array("a%".utf8), PlantedCodec.OffsetOffByOne.self) == "decoding error offset outside the input")
         // The naive decoder's UTF-8 check only runs when its bytes differ from what decoded: still caught.
         #expect(failure(Array("%C3%28".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
         #expect(failure(Array("a b".utf8), PlantedCodec.RepairsUTF8.self) == "decode accepted an invalid component")
@@ -338,7 +392,8 @@ import Testing
     /// Lists the first missing key twice (caught by the comparison with the naive list, which has no duplicates).
     enum DuplicateMissing: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: r.text, missing: r.missing + r.missing.prefix(1))
         }
@@ -347,7 +402,8 @@ import Testing
     /// Lists missing keys last-first.
     enum ReversedMissing: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: r.text, missing: r.missing.reversed())
         }
@@ -356,7 +412,8 @@ import Testing
     /// Renders the rendered text once more (values are re-scanned).
     enum Rescans: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: ShieldTextTemplate(r.text).render(values).text, missing: r.missing)
         }
@@ -366,7 +423,8 @@ import Testing
     /// rendering can see this: it shows that check still runs.
     enum DropsValuesWithNUL: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values.mapValues { v in v.map { $0.contains("\u{0}") ? "" : $0 } })
             return .init(text: r.text, missing: template.render(values).missing)
         }
@@ -376,7 +434,8 @@ import Testing
     /// (`zz0`, …) for a template that has none: it shows that check still runs.
     enum LeaksZZNames: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: r.text + r.missing.filter { $0.hasPrefix("zz") }.joined(), missing: r.missing)
         }
@@ -385,31 +444,36 @@ import Testing
     /// Forgets the last key.
     enum ForgetsAKey: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { Array(keys.dropLast()) }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        { template.render(values) }
     }
 
     /// Lists the first key twice (the checker maps keys to positions: a duplicate must not slip through).
     enum DuplicatesAKey: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys + keys.prefix(1) }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        { template.render(values) }
     }
 
     /// Lists a key that is in no placeholder.
     enum AddsAKey: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys + ["extra"] }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        { template.render(values) }
     }
 
     /// Lists the keys last-first.
     enum ReversedKeys: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys.reversed() }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering { template.render(values) }
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        { template.render(values) }
     }
 
     /// Drops the last byte of the text.
     enum DropsTheLastByte: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: String(decoding: r.text.utf8.dropLast(), as: UTF8.self), missing: r.missing)
         }
@@ -418,7 +482,8 @@ import Testing
     /// Lists a key that had a value as missing too.
     enum ListsAKeyWithAValue: TemplateBug {
         static func keys(_ keys: [String]) -> [String] { keys }
-        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering {
+        static func render(_ template: ShieldTextTemplate, _ values: [String: String?]) -> ShieldTextTemplate.Rendering
+        {
             let r = template.render(values)
             return .init(text: r.text, missing: r.missing + template.keys.filter { !r.missing.contains($0) })
         }
@@ -430,29 +495,42 @@ import Testing
             return EncodingInvariants.checkTemplate(Array(input.utf8), as: PlantedTemplate<Bug>.self)?.invariant
         }
         #expect(failure("{a}{b}", DuplicateMissing.self) == "missing lists a key twice")
-        #expect(failure("{a}{b}", ReversedMissing.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(
+            failure("{a}{b}", ReversedMissing.self)
+                == "missing is not the keys without a value in order of first appearance")
         #expect(failure("{a} {b}\u{0}a={b}\u{0}b=X", Rescans.self) == "rendering differs from the naive renderer")
-        #expect(failure("{a}!\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
+        #expect(
+            failure("{a}!\u{0}a=x", DropsValuesWithNUL.self)
+                == "substituted text was re-scanned or depends on the values' text")
         #expect(failure("{k|fallback}", LeaksZZNames.self) == "the name of a key without a value shows in the output")
         // With both a value to stand in for and a key without a value, the two checks are made as one rendering:
         // each bug is still caught, and named.
-        #expect(failure("{a}!{k|fallback}\u{0}a=x", DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
-        #expect(failure("{a}!{k|fallback}\u{0}a=x", LeaksZZNames.self) == "the name of a key without a value shows in the output")
+        #expect(
+            failure("{a}!{k|fallback}\u{0}a=x", DropsValuesWithNUL.self)
+                == "substituted text was re-scanned or depends on the values' text")
+        #expect(
+            failure("{a}!{k|fallback}\u{0}a=x", LeaksZZNames.self)
+                == "the name of a key without a value shows in the output")
         #expect(failure("{a}{b}", ForgetsAKey.self) == "keys differ from the naive parser")
         #expect(failure("{a}{b}", DuplicatesAKey.self) == "keys differ from the naive parser")
         #expect(failure("{a}", AddsAKey.self) == "keys differ from the naive parser")
         #expect(failure("{a}{b}{a}", ReversedKeys.self) == "keys differ from the naive parser")
         #expect(failure("x{a|fb}\u{0}a=A", DropsTheLastByte.self) == "rendering differs from the naive renderer")
-        #expect(failure("{a}{b}\u{0}b=B", ListsAKeyWithAValue.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(
+            failure("{a}{b}\u{0}b=B", ListsAKeyWithAValue.self)
+                == "missing is not the keys without a value in order of first appearance")
         // Past 8 keys the checker finds keys' positions with a dictionary: the same bugs are caught.
         let many = (0..<12).map { "{k\($0)|f}" }.joined() + "{k3}\u{0}k1=x\u{0}k5\u{0}k7="
         #expect(failure(many, DuplicatesAKey.self) == "keys differ from the naive parser")
         #expect(failure(many, ReversedKeys.self) == "keys differ from the naive parser")
         #expect(failure(many, AddsAKey.self) == "keys differ from the naive parser")
         #expect(failure(many, ForgetsAKey.self) == "keys differ from the naive parser")
-        #expect(failure(many, ReversedMissing.self) == "missing is not the keys without a value in order of first appearance")
+        #expect(
+            failure(many, ReversedMissing.self)
+                == "missing is not the keys without a value in order of first appearance")
         #expect(failure(many, LeaksZZNames.self) == "the name of a key without a value shows in the output")
-        #expect(failure(many, DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
+        #expect(
+            failure(many, DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
     }
 
     @Test func theEncodingTargetsAreListed() {
@@ -466,5 +544,10 @@ private final class RunCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     func add(_ name: String) { lock.withLock { counts[name, default: 0] += 1 } }
-    func take() -> [String: Int] { lock.withLock { defer { counts = [:] }; return counts } }
+    func take() -> [String: Int] {
+        lock.withLock {
+            defer { counts = [:] }
+            return counts
+        }
+    }
 }

@@ -16,7 +16,8 @@ import _FuzzCorpus
         return names.filter { name in
             var isDirectory: ObjCBool = false
             return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && FileManager.default.fileExists(
+                    atPath: base.appendingPathComponent(name).path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }
@@ -24,8 +25,11 @@ import _FuzzCorpus
     /// The Swift source of a target's shim (all files of its directory, in name order).
     static func shim(_ name: String) throws -> String {
         let directory = root.appendingPathComponent("Fuzz/Sources/\(name)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
-        return try files.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
+        return try files.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined(
+            separator: "\n")
     }
 
     @Test func everyShimHasATargetAndEveryTargetAShim() {
@@ -33,7 +37,9 @@ import _FuzzCorpus
         #expect(Set(names).count == names.count, "two targets share a name: \(names)")
         #expect(Self.directories(in: "Fuzz/Sources") == names.sorted(), "Fuzz/Sources/ against FuzzTargets.all")
         for name in names {
-            #expect(name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(name): lower-case letters, digits and -")
+            #expect(
+                name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" },
+                "\(name): lower-case letters, digits and -")
         }
     }
 
@@ -43,19 +49,26 @@ import _FuzzCorpus
     func theShimRunsItsTargetAndImportsItsModule(name: String) throws {
         let target = try #require(FuzzTargets.named(name))
         let text = try Self.shim(name)
-        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import _") }.map { $0.dropFirst("import ".count) }
-        #expect(imports == [Substring(target.module)], "Fuzz/Sources/\(name) imports \(imports); \(name) is declared in \(target.module)")
+        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import _") }.map {
+            $0.dropFirst("import ".count)
+        }
+        #expect(
+            imports == [Substring(target.module)],
+            "Fuzz/Sources/\(name) imports \(imports); \(name) is declared in \(target.module)")
         #expect(target.module.hasPrefix("_") && target.module.hasSuffix("FuzzTargets"), "\(target.module)")
         let calls = text.ranges(of: /FuzzTargets\.(\w+)\.libFuzzerEntry/).map { text[$0] }
         #expect(calls.count == 1, "Fuzz/Sources/\(name): \(calls)")
         let member = calls.first.map { $0.dropFirst("FuzzTargets.".count).prefix { $0 != "." } } ?? ""
-        #expect(member.lowercased() == name.replacingOccurrences(of: "-", with: ""), "Fuzz/Sources/\(name) runs FuzzTargets.\(member)")
+        #expect(
+            member.lowercased() == name.replacingOccurrences(of: "-", with: ""),
+            "Fuzz/Sources/\(name) runs FuzzTargets.\(member)")
     }
 
     @Test func everyCorpusDirectoryBelongsToATarget() {
         let targets = Set(FuzzTargets.all.map(\.name))
         for directory in Self.directories(in: "corpus") where directory != "conformance" {
-            #expect(targets.contains(directory), "corpus/\(directory)/ has no fuzz target (and no property writes there)")
+            #expect(
+                targets.contains(directory), "corpus/\(directory)/ has no fuzz target (and no property writes there)")
         }
     }
 
@@ -79,11 +92,13 @@ import _FuzzCorpus
     @Test func theFuzzManifestAndTheCIFuzzStepNameNoModule() throws {
         let modules = try PackageManifest.dump().regularTargets
         for file in ["Fuzz/Package.swift", "scripts/ci-fuzz.sh"] {
-            let code = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
-                .filter { line in
-                    let start = line.drop { $0 == " " }
-                    return !start.hasPrefix("//") && !start.hasPrefix("#")
-                }
+            let code = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8).split(
+                separator: "\n"
+            )
+            .filter { line in
+                let start = line.drop { $0 == " " }
+                return !start.hasPrefix("//") && !start.hasPrefix("#")
+            }
             let words = Set(code.flatMap { $0.split { !($0.isLetter || $0.isNumber || $0 == "_") } }.map(String.init))
             for module in modules where words.contains(module) {
                 Issue.record("\(file) names the module \(module): read it from the manifest (stc fuzz modules) instead")

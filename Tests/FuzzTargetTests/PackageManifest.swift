@@ -9,7 +9,10 @@ struct PackageManifest {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    enum Failure: Error { case dumpPackage(status: Int32, stderr: String), notJSON }
+    enum Failure: Error {
+        case dumpPackage(status: Int32, stderr: String)
+        case notJSON
+    }
 
     /// Runs `swift package dump-package` with a scratch path of its own: the package's `.build` is locked by the
     /// `swift test` that runs this.
@@ -17,7 +20,9 @@ struct PackageManifest {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stc-tests-dump-package").path
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch, "dump-package"]
+        process.arguments = [
+            "swift", "package", "--package-path", root.path, "--scratch-path", scratch, "dump-package",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["SCREENTIME_FUZZ_COVERAGE"] = "1"
         process.environment = environment
@@ -37,13 +42,17 @@ struct PackageManifest {
         group.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure.dumpPackage(status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
+            throw Failure.dumpPackage(
+                status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
         }
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let products = document["products"] as? [[String: Any]], let targets = document["targets"] as? [[String: Any]]
+            let products = document["products"] as? [[String: Any]],
+            let targets = document["targets"] as? [[String: Any]]
         else { throw Failure.notJSON }
         return PackageManifest(
-            libraryProducts: products.filter { ($0["type"] as? [String: Any])?["library"] != nil }.compactMap { $0["name"] as? String },
+            libraryProducts: products.filter { ($0["type"] as? [String: Any])?["library"] != nil }.compactMap {
+                $0["name"] as? String
+            },
             regularTargets: targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String })
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import _DifferentialFuzzTargets
 import ScreenTimeProperties
 import ScreenTimeReference
 import Testing
+import _DifferentialFuzzTargets
 
 /// The differential harness's allow-list is exact: each documented deviation is detected for what it is, and an
 /// input with none agrees between the two decoders.
@@ -16,20 +16,27 @@ import Testing
     static func padBitsSet(_ text: [UInt8]) -> [UInt8] {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out = text
-        guard let i = out.firstIndex(of: UInt8(ascii: "=")).map({ $0 - 1 }), let k = alphabet.firstIndex(of: out[i]) else { return out }
+        guard let i = out.firstIndex(of: UInt8(ascii: "=")).map({ $0 - 1 }), let k = alphabet.firstIndex(of: out[i])
+        else { return out }
         out[i] = alphabet[k + 1]
         return out
     }
 
     @Test(arguments: [
         (padBitsSet(stored("{\(e3)}")), SelectionDeviation.nonCanonicalBase64),
-        (stored(#"{"applicationTokens":[{"data":"QUFBQUFB=="}],"categoryTokens":[],"webDomainTokens":[]}"#), .nonCanonicalBase64),
+        (
+            stored(#"{"applicationTokens":[{"data":"QUFBQUFB=="}],"categoryTokens":[],"webDomainTokens":[]}"#),
+            .nonCanonicalBase64
+        ),
         (stored([0xEF, 0xBB, 0xBF] + Array("{\(e3)}".utf8)), .byteOrderMark),
         (stored(Array("{\(e3),\"x\":\"".utf8) + [0xFF] + Array("\"}".utf8)), .invalidUTF8),
         (stored("{\(e3),\"x\":\"\\ud800\"}"), .loneSurrogateEscape),
         (stored("{\(e3),\"x\":\"\\w\"}"), .invalidEscape),
         (stored("{\(e3),\"x\":\"a\u{01}\"}"), .unescapedControlCharacter),
-        (stored("{\(e3),\"x\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"), .nestingOver32),
+        (
+            stored("{\(e3),\"x\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"),
+            .nestingOver32
+        ),
         (stored("{\(e3),\"x\":[1,]}"), .trailingComma),
         (stored("{\(e3),\"x\":01}"), .numberGrammar),
         (stored("{\(e3),\"x\":0.}"), .numberGrammar),
@@ -61,7 +68,8 @@ import Testing
     }
 
     @Test func everyDeviationHasASeed() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: CorpusReplayTests.corpus.appendingPathComponent("selection-differential").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: CorpusReplayTests.corpus.appendingPathComponent("selection-differential").path)
         #expect(names.filter { $0.hasPrefix("deviation-") }.count >= 11)
     }
 }

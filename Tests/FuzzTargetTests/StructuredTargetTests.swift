@@ -13,7 +13,8 @@ import Testing
     @Test func structuredTargetsRunTheirFamiliesInCatalogOrder() {
         let names = ReferenceProperties.catalog.names
         #expect(FuzzTargets.shieldFamily.map(\.name) == names.filter { $0.hasPrefix("shield.") })
-        #expect(FuzzTargets.authFamily.map(\.name) == names.filter { $0.hasPrefix("auth.") || $0.hasPrefix("lifecycle.") })
+        #expect(
+            FuzzTargets.authFamily.map(\.name) == names.filter { $0.hasPrefix("auth.") || $0.hasPrefix("lifecycle.") })
         #expect(FuzzTargets.shieldFamily.count >= 10 && FuzzTargets.authFamily.count >= 8)
     }
 }

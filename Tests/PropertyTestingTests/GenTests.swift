@@ -32,7 +32,8 @@ import Testing
         #expect(Gen<UInt64>.int().generate(replaying: [UInt64.max]) == UInt64.max)
         #expect(Gen<Int8>.int().generate(replaying: [255]) == Int8.min)
         #expect(Gen<UInt16>.int(in: 100...200).generate(replaying: [100]) == 200)
-        var sawMin = false, sawMax = false
+        var sawMin = false
+        var sawMax = false
         for seed in 0..<2_000 as Range<UInt64> {
             let v = Gen<Int16>.int(in: -300...300).generate(seed: seed)
             #expect((-300...300).contains(v))
@@ -51,7 +52,8 @@ import Testing
 
 @Suite struct ChoiceEncodingTests {
     @Test func bytesReplayExactlyTheRecordedChoices() {
-        let gen = Gen.zip(Gen.int(in: 0...100_000).array(count: 0...6), Gen.string(.unicode, length: 0...5), Gen<Int64>.int())
+        let gen = Gen.zip(
+            Gen.int(in: 0...100_000).array(count: 0...6), Gen.string(.unicode, length: 0...5), Gen<Int64>.int())
         for seed in 0..<300 as Range<UInt64> {
             let source = ChoiceSource(seed: seed)
             let value = gen.generate(using: source)
@@ -107,7 +109,7 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
     @Test func emptyAndShortInputsGiveTheSimplestValues() {
         let (tree, set, optional, bytes, mixed, flag, dict) = everything.generate(from: [])
         #expect(tree == .leaf(0))
-        #expect(set == ["" ])
+        #expect(set == [""])
         #expect(optional == nil)
         #expect(bytes == [])
         #expect(mixed == 0)
@@ -123,7 +125,8 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
             let length = round < 256 ? round % 17 : Int(rng.next(upTo: 600))
             var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             if round % 5 == 0 { bytes = bytes.map { _ in 0xFF } }
-            let first = ChoiceSource(bytes: bytes), second = ChoiceSource(bytes: bytes)
+            let first = ChoiceSource(bytes: bytes)
+            let second = ChoiceSource(bytes: bytes)
             let a = everything.generate(using: first)
             let b = everything.generate(using: second)
             #expect(first.choices == second.choices)
@@ -151,7 +154,12 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
 
 @Suite struct GeneratorTests {
     @Test func unicodeStringsAreValidAndVaried() {
-        var sawAscii = false, sawCombining = false, sawCJK = false, sawEmoji = false, sawNUL = false, sawLatin1 = false
+        var sawAscii = false
+        var sawCombining = false
+        var sawCJK = false
+        var sawEmoji = false
+        var sawNUL = false
+        var sawLatin1 = false
         for seed in 0..<2_000 as Range<UInt64> {
             for scalar in Gen.string(.unicode, length: 0...10).generate(seed: seed).unicodeScalars {
                 switch scalar.value {
@@ -192,7 +200,9 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
             #expect(set.count <= 4)
             #expect(set.count >= 2 || source.isInvalid)
         }
-        #expect(Gen.int(in: 0...9).set(count: 5...5).generate(from: []).count < 5, "all-zero choices cannot make 5 distinct values")
+        #expect(
+            Gen.int(in: 0...9).set(count: 5...5).generate(from: []).count < 5,
+            "all-zero choices cannot make 5 distinct values")
     }
 
     @Test func filterGivesUpAndMarksTheCaseInvalid() {
@@ -243,7 +253,8 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
         func bits<T: FixedWidthInteger>(_ v: T) -> UInt64 {
             T.isSigned ? UInt64(bitPattern: Int64(truncatingIfNeeded: v)) ^ (1 << 63) : UInt64(truncatingIfNeeded: v)
         }
-        let lower = bits(range.lowerBound), span = bits(range.upperBound) &- lower
+        let lower = bits(range.lowerBound)
+        let span = bits(range.upperBound) &- lower
         let target: UInt64 = range.contains(0) ? bits(V.zero) &- lower : range.lowerBound > 0 ? 0 : span
         let order = IntegerOrder(span: span, target: target)
         return Gen { source in
@@ -255,8 +266,10 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
 
     /// `Gen.array(count:)` as first written.
     static func firstArray<V>(_ element: Gen<V>, count: ClosedRange<Int>) -> Gen<[V]> {
-        let minCount = Swift.max(0, count.lowerBound), maxCount = Swift.max(minCount, count.upperBound)
-        let lo = Double(minCount), hi = Double(maxCount)
+        let minCount = Swift.max(0, count.lowerBound)
+        let maxCount = Swift.max(minCount, count.upperBound)
+        let lo = Double(minCount)
+        let hi = Double(maxCount)
         let average = Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
         let extra = Swift.max(0, average - lo)
         let more = extra / (extra + 1)
@@ -276,7 +289,8 @@ let everything: Gen<(Tree, Set<String>, String?, [UInt8], Int, Bool, [Int: UInt1
     func expectSame<V: Equatable>(_ a: Gen<V>, _ b: Gen<V>, maxChoices: Int = 10_000) {
         var rng = Xoshiro256(seed: 3)
         for seed in 0..<300 as Range<UInt64> {
-            let x = ChoiceSource(seed: seed, maxChoices: maxChoices), y = ChoiceSource(seed: seed, maxChoices: maxChoices)
+            let x = ChoiceSource(seed: seed, maxChoices: maxChoices)
+            let y = ChoiceSource(seed: seed, maxChoices: maxChoices)
             #expect(a.generate(using: x) == b.generate(using: y))
             #expect(x.choices == y.choices && x.isInvalid == y.isInvalid)
             let bytes = (0..<Int(rng.next(upTo: 40))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }

@@ -7,7 +7,10 @@ import Testing
 @Suite struct RandomNumbersTests {
     @Test func splitMix64GivesThePublishedSequence() {
         var generator = SplitMix64(seed: 0)
-        #expect([generator.next(), generator.next(), generator.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [generator.next(), generator.next(), generator.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
     }
 
     static let xoshiroSequences: [(seed: UInt64, outputs: [UInt64])] = [

@@ -4,7 +4,8 @@ import Testing
 
 /// A fresh temporary corpus root per test.
 func temporaryCorpus() -> RegressionStore {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pbt-\(UInt64.random(in: .min ... .max))").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pbt-\(UInt64.random(in: .min ... .max))")
+        .path
     return RegressionStore(root: dir)
 }
 
@@ -19,12 +20,16 @@ func temporaryCorpus() -> RegressionStore {
         #expect(a.counterexample == b.counterexample)
         #expect(a.result.failure?.origin == b.result.failure?.origin)
         #expect(a.result.failure?.choiceBytes == b.result.failure?.choiceBytes)
-        let other = PropertyRunner.check("seeded", sumGen, config: RunConfiguration(seed: 78, iterations: 500, shrink: false)) { $0.reduce(0, +) < 20_000 }
+        let other = PropertyRunner.check(
+            "seeded", sumGen, config: RunConfiguration(seed: 78, iterations: 500, shrink: false)
+        ) { $0.reduce(0, +) < 20_000 }
         #expect(other.counterexample != a.counterexample)
     }
 
     @Test func reportCarriesSeedAndReplayLines() throws {
-        let check = PropertyRunner.check("sum.below-1000", sumGen, config: RunConfiguration(seed: 12345, iterations: 200)) {
+        let check = PropertyRunner.check(
+            "sum.below-1000", sumGen, config: RunConfiguration(seed: 12345, iterations: 200)
+        ) {
             $0.reduce(0, +) < 1000
         }
         let report = check.result.report
@@ -37,8 +42,10 @@ func temporaryCorpus() -> RegressionStore {
     }
 
     @Test func printedChoiceSequenceReplaysTheSameValue() throws {
-        let check = PropertyRunner.check("replayable", Gen.string(.unicode, length: 0...10).array(count: 0...5),
-                                         config: RunConfiguration(seed: 9)) { strings in
+        let check = PropertyRunner.check(
+            "replayable", Gen.string(.unicode, length: 0...10).array(count: 0...5),
+            config: RunConfiguration(seed: 9)
+        ) { strings in
             strings.joined().unicodeScalars.count < 7
         }
         let hex = try #require(check.result.replayLine?.split(separator: " ").last.map(String.init))
@@ -46,8 +53,10 @@ func temporaryCorpus() -> RegressionStore {
         let value = Gen.string(.unicode, length: 0...10).array(count: 0...5).generate(from: bytes)
         #expect(value == check.counterexample)
         // Through the runner: replay mode runs exactly that case, no shrinking, no random cases.
-        let replayed = PropertyRunner.check("replayable", Gen.string(.unicode, length: 0...10).array(count: 0...5),
-                                            config: RunConfiguration(replay: bytes)) { strings in
+        let replayed = PropertyRunner.check(
+            "replayable", Gen.string(.unicode, length: 0...10).array(count: 0...5),
+            config: RunConfiguration(replay: bytes)
+        ) { strings in
             strings.joined().unicodeScalars.count < 7
         }
         #expect(replayed.result.failure?.origin == .replay)
@@ -67,7 +76,8 @@ func temporaryCorpus() -> RegressionStore {
         // Save the needle's choice bytes as a regression (as `stc` would after a fuzzer found it).
         let source = ChoiceSource(replaying: [UInt64(needle)])
         _ = gen.generate(using: source)
-        let path = try store.save(ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes, property: "needle")
+        let path = try store.save(
+            ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes, property: "needle")
         #expect(path.hasPrefix(store.directory(for: "needle")))
 
         let next = PropertyRunner.check("needle", gen, config: RunConfiguration(seed: 2, regressions: store), body)
@@ -81,13 +91,17 @@ func temporaryCorpus() -> RegressionStore {
     @Test func failuresAreSavedOnceAndFoundFirstNextTime() throws {
         let store = temporaryCorpus()
         defer { try? FileManager.default.removeItem(atPath: store.root) }
-        let first = PropertyRunner.check("sum", sumGen, config: RunConfiguration(seed: 3, regressions: store)) { $0.reduce(0, +) < 1000 }
+        let first = PropertyRunner.check("sum", sumGen, config: RunConfiguration(seed: 3, regressions: store)) {
+            $0.reduce(0, +) < 1000
+        }
         let saved = try #require(first.result.failure?.savedRegression)
         let content = try #require(FileManager.default.contents(atPath: saved))
         #expect([UInt8](content) == first.result.failure?.choiceBytes)
         #expect((saved as NSString).lastPathComponent == FNV1a64.hex([UInt8](content)))
 
-        let second = PropertyRunner.check("sum", sumGen, config: RunConfiguration(seed: 4, regressions: store)) { $0.reduce(0, +) < 1000 }
+        let second = PropertyRunner.check("sum", sumGen, config: RunConfiguration(seed: 4, regressions: store)) {
+            $0.reduce(0, +) < 1000
+        }
         #expect(second.result.failure?.origin == .regression(saved))
         #expect(second.counterexample == [1000])
         #expect(second.result.failure?.savedRegression == saved, "same content, same file, not rewritten")
@@ -115,39 +129,54 @@ func temporaryCorpus() -> RegressionStore {
         #expect(check.result.casesRun == 300)
         #expect(check.result.discarded > 50)
         #expect(check.result.casesPerSecond > 0)
-        let assumed = PropertyRunner.check("assume", Gen.int(in: 0...9), config: RunConfiguration(seed: 5, iterations: 100),
-                                           failureMessage: { n in try assume(n > 4); return nil })
+        let assumed = PropertyRunner.check(
+            "assume", Gen.int(in: 0...9), config: RunConfiguration(seed: 5, iterations: 100),
+            failureMessage: { n in
+                try assume(n > 4)
+                return nil
+            })
         #expect(assumed.result.discarded > 0 && assumed.result.casesRun == 100)
     }
 
     @Test func givesUpWhenEverythingIsDiscarded() {
-        let check = PropertyRunner.check("never", Gen.int(in: 0...9).filter(maxTries: 2) { $0 > 10 },
-                                         config: RunConfiguration(seed: 1, iterations: 10, maxDiscards: 20)) { _ in true }
+        let check = PropertyRunner.check(
+            "never", Gen.int(in: 0...9).filter(maxTries: 2) { $0 > 10 },
+            config: RunConfiguration(seed: 1, iterations: 10, maxDiscards: 20)
+        ) { _ in true }
         #expect(check.result.status == .gaveUp)
         #expect(check.result.issue != nil)
     }
 
     @Test func throwingAndMessageFormsReportTheReason() {
         struct Boom: Error {}
-        let thrown = PropertyRunner.check("throws", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
-                                          failureMessage: { n in if n >= 10 { throw Boom() }; return nil })
+        let thrown = PropertyRunner.check(
+            "throws", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
+            failureMessage: { n in
+                if n >= 10 { throw Boom() }
+                return nil
+            })
         #expect(thrown.counterexample == 10)
         #expect(thrown.result.failure?.message.contains("Boom") == true)
-        let message = PropertyRunner.check("message", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
-                                           failureMessage: { n in n >= 10 ? "too big: \(n)" : nil })
+        let message = PropertyRunner.check(
+            "message", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
+            failureMessage: { n in n >= 10 ? "too big: \(n)" : nil })
         #expect(message.result.failure?.message == "too big: 10")
     }
 
     @Test func customDescriber() {
-        let check = PropertyRunner.check("described", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
-                                         describe: { "n=\($0)" }) { $0 < 3 }
+        let check = PropertyRunner.check(
+            "described", Gen.int(in: 0...100), config: RunConfiguration(seed: 1),
+            describe: { "n=\($0)" }
+        ) { $0 < 3 }
         #expect(check.result.failure?.counterexample == "n=3")
     }
 
     @Test func namedPropertiesInACatalog() {
         let catalog = PropertyCatalog([
             Property("ints.nonnegative", summary: "ints in 0...9 are >= 0", Gen.int(in: 0...9)) { $0 >= 0 },
-            Property("ints.small", summary: "planted failure", Gen.int(in: 0...9), failureMessage: { $0 < 5 ? nil : "got \($0)" }),
+            Property(
+                "ints.small", summary: "planted failure", Gen.int(in: 0...9),
+                failureMessage: { $0 < 5 ? nil : "got \($0)" }),
         ])
         #expect(catalog.names == ["ints.nonnegative", "ints.small"])
         let config = RunConfiguration(seed: 1, iterations: 50)
@@ -164,8 +193,10 @@ func temporaryCorpus() -> RegressionStore {
     }
 
     @Test func speed() {
-        let check = PropertyRunner.check("speed", Gen.int(in: 0...1_000).array(count: 0...5),
-                                         config: RunConfiguration(seed: 1, iterations: 20_000)) { $0.count <= 5 }
+        let check = PropertyRunner.check(
+            "speed", Gen.int(in: 0...1_000).array(count: 0...5),
+            config: RunConfiguration(seed: 1, iterations: 20_000)
+        ) { $0.count <= 5 }
         #expect(check.result.passed)
         // Debug builds are far slower than release; this only guards against pathological regressions.
         #expect(check.result.casesPerSecond > 5_000, "\(check.result.casesPerSecond) cases/s")

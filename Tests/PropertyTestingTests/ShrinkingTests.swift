@@ -35,9 +35,13 @@ import Testing
     }
 
     @Test func integersShrinkTowardTheBoundNearestZero() {
-        let positive = PropertyRunner.check("gt", Gen.int(in: 50...1_000_000), config: RunConfiguration(seed: 1)) { $0 < 777 }
+        let positive = PropertyRunner.check("gt", Gen.int(in: 50...1_000_000), config: RunConfiguration(seed: 1)) {
+            $0 < 777
+        }
         #expect(positive.counterexample == 777)
-        let negative = PropertyRunner.check("lt", Gen.int(in: -1_000_000 ... -50), config: RunConfiguration(seed: 1)) { $0 > -777 }
+        let negative = PropertyRunner.check("lt", Gen.int(in: -1_000_000 ... -50), config: RunConfiguration(seed: 1)) {
+            $0 > -777
+        }
         #expect(negative.counterexample == -777)
         let anyWidth = PropertyRunner.check("i64", Gen<Int64>.int(), config: RunConfiguration(seed: 1)) { $0 > -1_000 }
         #expect(anyWidth.counterexample == -1_000)
@@ -80,10 +84,14 @@ import Testing
     }
 
     @Test func shrinkerNeverAcceptsAPassingOrLongerCase() {
-        var shrinker = Shrinker(failing: ChoiceSequence(choices: [5, 5, 5], maxima: [9, 9, 9]), budget: 1_000) { candidate in
+        var shrinker = Shrinker(failing: ChoiceSequence(choices: [5, 5, 5], maxima: [9, 9, 9]), budget: 1_000) {
+            candidate in
             // Fails only when the first choice is at least 3; the rest is irrelevant.
             let first = candidate.first ?? 0
-            return ShrinkTrial(failed: first >= 3, sequence: ChoiceSequence(choices: Array(candidate.prefix(3)), maxima: Array(repeating: 9, count: min(3, candidate.count))))
+            return ShrinkTrial(
+                failed: first >= 3,
+                sequence: ChoiceSequence(
+                    choices: Array(candidate.prefix(3)), maxima: Array(repeating: 9, count: min(3, candidate.count))))
         }
         let best = shrinker.shrink()
         #expect(best.choices == [3])

@@ -50,7 +50,9 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
             case .enqueue(let x): queue.enqueue(x)
             case .dequeue:
                 let got = bugFree ? (queue.items.isEmpty ? nil : queue.items.removeFirst()) : queue.dequeue()
-                if got != model.first { return "dequeued \(String(describing: got)), model expected \(String(describing: model.first))" }
+                if got != model.first {
+                    return "dequeued \(String(describing: got)), model expected \(String(describing: model.first))"
+                }
             case .count:
                 if queue.count != model.count { return "count \(queue.count), model \(model.count)" }
             }
@@ -65,13 +67,16 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
     func findsAndShrinksThePlantedBug(seed: UInt64) {
         let check = queueMachine().check("queue", config: RunConfiguration(seed: seed, iterations: 500))
         #expect(check.result.status == .failed)
-        #expect(check.counterexample == [.enqueue(0), .enqueue(0), .enqueue(1), .dequeue], Comment(rawValue: check.result.report))
+        #expect(
+            check.counterexample == [.enqueue(0), .enqueue(0), .enqueue(1), .dequeue],
+            Comment(rawValue: check.result.report))
         #expect(check.result.failure?.message.hasPrefix("step 4 (dequeue)") == true)
         #expect(check.result.failure?.counterexample == "1. enqueue(0)\n2. enqueue(0)\n3. enqueue(1)\n4. dequeue")
     }
 
     @Test func correctSystemPasses() {
-        let result = queueMachine(bugFree: true).property("queue.correct").check(RunConfiguration(seed: 1, iterations: 300))
+        let result = queueMachine(bugFree: true).property("queue.correct").check(
+            RunConfiguration(seed: 1, iterations: 300))
         #expect(result.passed, Comment(rawValue: result.report))
     }
 
@@ -83,14 +88,15 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
             for command in queueMachine().programs.generate(from: bytes) {
                 switch command {
                 case .enqueue: size += 1
-                case .dequeue: #expect(size > 0); size -= 1
+                case .dequeue:
+                    #expect(size > 0)
+                    size -= 1
                 case .count: break
                 }
             }
         }
     }
 }
-
 
 /// A machine made with `applying:` (the model changes in place) is the same machine as one made with
 /// `nextModel:`: same programs from the same bytes, same failures.
@@ -112,12 +118,15 @@ func queueMachine(bugFree: Bool = false) -> StateMachine<[Int], BuggyQueue, Queu
 
     @Test func sameProgramsAndFailures() throws {
         for bugFree in [false, true] {
-            let copying = queueMachine(bugFree: bugFree), inPlace = Self.inPlace(bugFree: bugFree)
+            let copying = queueMachine(bugFree: bugFree)
+            let inPlace = Self.inPlace(bugFree: bugFree)
             var failures = 0
             for seed in 0..<300 as Range<UInt64> {
-                let a = copying.programs.generate(seed: seed), b = inPlace.programs.generate(seed: seed)
+                let a = copying.programs.generate(seed: seed)
+                let b = inPlace.programs.generate(seed: seed)
                 #expect(a == b)
-                let fa = try copying.failure(of: a), fb = try inPlace.failure(of: b)
+                let fa = try copying.failure(of: a)
+                let fb = try inPlace.failure(of: b)
                 #expect(fa == fb)
                 if fa != nil { failures += 1 }
                 #expect(inPlace.nextModel([1, 2], .dequeue) == [2])

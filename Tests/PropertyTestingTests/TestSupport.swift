@@ -12,12 +12,17 @@ func expectPasses(_ result: PropertyResult, sourceLocation: SourceLocation = #_s
 
 @Suite struct SwiftTestingBridgeTests {
     @Test func passingPropertyRecordsNothing() {
-        expectPasses(PropertyRunner.check("reverse-twice", Gen.int(in: -50...50).array(count: 0...10),
-                                          config: RunConfiguration(seed: 1)) { $0.reversed().reversed() == $0 }.result)
+        expectPasses(
+            PropertyRunner.check(
+                "reverse-twice", Gen.int(in: -50...50).array(count: 0...10),
+                config: RunConfiguration(seed: 1)
+            ) { $0.reversed().reversed() == $0 }.result)
     }
 
     @Test func failingPropertyRecordsTheReport() {
-        let result = PropertyRunner.check("planted", Gen.int(in: 0...100), config: RunConfiguration(seed: 1)) { $0 < 10 }.result
+        let result = PropertyRunner.check("planted", Gen.int(in: 0...100), config: RunConfiguration(seed: 1)) {
+            $0 < 10
+        }.result
         withKnownIssue {
             expectPasses(result)
         }
@@ -25,7 +30,9 @@ func expectPasses(_ result: PropertyResult, sourceLocation: SourceLocation = #_s
     }
 
     @Test func hugeIterationCountsDoNotOverflow() {
-        let result = PropertyRunner.check("huge", Gen.int(in: 0...9), config: RunConfiguration(seed: 1, iterations: Int.max)) { $0 < 9 }.result
+        let result = PropertyRunner.check(
+            "huge", Gen.int(in: 0...9), config: RunConfiguration(seed: 1, iterations: Int.max)
+        ) { $0 < 9 }.result
         #expect(result.status == .failed)
     }
 }

@@ -24,7 +24,8 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
 
     /// How `swift test` runs a property: its saved regressions first, then random cases; nothing is written.
     static func configuration(regressions root: String = corpus) -> RunConfiguration {
-        RunConfiguration(seed: 20_240_601, iterations: iterations, regressions: RegressionStore(root: root), saveFailures: false)
+        RunConfiguration(
+            seed: 20_240_601, iterations: iterations, regressions: RegressionStore(root: root), saveFailures: false)
     }
 
     @Test(arguments: names)
@@ -41,7 +42,9 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
     /// A case saved under `corpus/<property>/regressions/` is replayed by `swift test` before any random case: a
     /// failure `stc check` found stays a failing test until the bug is fixed.
     @Test func savedRegressionsAreReplayedFirst() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-catalog-\(UInt64.random(in: 0 ... .max))").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stc-catalog-\(UInt64.random(in: 0 ... .max))"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let name = "url.round-trip"
         let property = try #require(ReferenceProperties.catalog.property(named: name))
@@ -96,14 +99,20 @@ struct RestoresOnReapproval: LifecycleSubject {
         switch observation {
         case .status(.denied):
             defer { approved = false }
-            if approved && shieldsActive { shieldsActive = false; return [.clearShields, .notifyRevoked] }
+            if approved && shieldsActive {
+                shieldsActive = false
+                return [.clearShields, .notifyRevoked]
+            }
             return []
         case .status(.approved), .status(.approvedWithDataAccess):
             if !approved { shieldsActive = hadShields }
             approved = true
             return []
         case .pick:
-            if approved { shieldsActive = true; hadShields = true }
+            if approved {
+                shieldsActive = true
+                hadShields = true
+            }
             return []
         case .status: return []
         }
@@ -117,8 +126,17 @@ final class RevivingGrantSystem: GrantSystem {
     var shielded: Set<Int> = []
     var problem: String? { nil }
     func requestAuthorization(approve: Bool) { if status != .approved { status = approve ? .approved : .denied } }
-    func revoke(inSettings: Bool) { if status == .approved { status = .denied; shielded = [] } }
-    func pick() -> Int? { guard status == .approved else { return nil }; minted += 1; return minted - 1 }
+    func revoke(inSettings: Bool) {
+        if status == .approved {
+            status = .denied
+            shielded = []
+        }
+    }
+    func pick() -> Int? {
+        guard status == .approved else { return nil }
+        minted += 1
+        return minted - 1
+    }
     func shield(_ token: Int) { if token < minted { shielded.insert(token) } }
     func isShielded(_ token: Int) -> Bool { shielded.contains(token) && status == .approved }
     func isVoid(_ token: Int) -> Bool { status != .approved }
@@ -129,7 +147,9 @@ final class RevivingGrantSystem: GrantSystem {
 
     func expectCaught(_ property: Property, sourceLocation: SourceLocation = #_sourceLocation) -> PropertyFailure? {
         let result = property.check(Self.config)
-        #expect(result.status == .failed, "the broken variant was not caught: \(result.report)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == .failed, "the broken variant was not caught: \(result.report)",
+            sourceLocation: sourceLocation)
         return result.failure
     }
 
@@ -138,7 +158,9 @@ final class RevivingGrantSystem: GrantSystem {
         let failure = try #require(expectCaught(ReferenceProperties.selectionEqualityUnderPermutation(broken)))
         #expect(failure.shrinkImprovements > 0)
         // Shrunk to the empty selection written two ways.
-        #expect(failure.counterexample.contains("selection {apps []; cats []; webs []; entire false}"), "\(failure.counterexample)")
+        #expect(
+            failure.counterexample.contains("selection {apps []; cats []; webs []; entire false}"),
+            "\(failure.counterexample)")
     }
 
     @Test func displayOrderFromSetIterationIsCaught() throws {
@@ -166,7 +188,10 @@ final class RevivingGrantSystem: GrantSystem {
 
     @Test func lowerCaseHexIsCaught() throws {
         let broken = URLSubject(encode: { text in
-            text.utf8.map { PercentEncoding.isUnreserved($0) ? String(UnicodeScalar($0)) : "%" + String($0, radix: 16).uppercased().lowercased().leftPad }.joined()
+            text.utf8.map {
+                PercentEncoding.isUnreserved($0)
+                    ? String(UnicodeScalar($0)) : "%" + String($0, radix: 16).uppercased().lowercased().leftPad
+            }.joined()
         })
         let failure = try #require(expectCaught(ReferenceProperties.urlUppercaseHex(broken)))
         // Shrunk to a one- or two-scalar name (quoted in the description), such as "é" written e + U+0301.
@@ -177,7 +202,8 @@ final class RevivingGrantSystem: GrantSystem {
         // CharacterSet.alphanumerics-style: any letter or digit passes through unencoded.
         let broken = URLSubject(encode: { text in
             text.unicodeScalars.map { s in
-                s.properties.isAlphabetic || ("0"..."9").contains(s) ? String(s) : PercentEncoding.encodeComponent(String(s))
+                s.properties.isAlphabetic || ("0"..."9").contains(s)
+                    ? String(s) : PercentEncoding.encodeComponent(String(s))
             }.joined()
         })
         let failure = try #require(expectCaught(ReferenceProperties.urlOutputAlphabet(broken)))
@@ -185,13 +211,15 @@ final class RevivingGrantSystem: GrantSystem {
     }
 
     @Test func lifecycleThatClearsOnNotDeterminedIsCaught() throws {
-        let failure = try #require(expectCaught(ReferenceProperties.lifecycleNotDeterminedNeverClears { ClearsOnNotDetermined() }))
+        let failure = try #require(
+            expectCaught(ReferenceProperties.lifecycleNotDeterminedNeverClears { ClearsOnNotDetermined() }))
         // Shrunk to the single transient read.
         #expect(failure.counterexample == "1. notDetermined", "\(failure.counterexample)")
     }
 
     @Test func lifecycleThatRestoresOldShieldsIsCaught() throws {
-        let failure = try #require(expectCaught(ReferenceProperties.lifecycleNoPreRevocationTokenReapplied { RestoresOnReapproval() }))
+        let failure = try #require(
+            expectCaught(ReferenceProperties.lifecycleNoPreRevocationTokenReapplied { RestoresOnReapproval() }))
         #expect(failure.counterexample.components(separatedBy: "\n").count <= 3, "\(failure.counterexample)")
         #expect(failure.message.contains("minted before a revocation"))
     }
@@ -220,7 +248,9 @@ final class RevivingGrantSystem: GrantSystem {
     @Test func exceptOverridingAListedAppIsCaught() throws {
         let broken = ShieldSubject(evaluate: { stores, activity in
             let exempt = stores.contains { s in
-                if case .application(let t, _) = activity { return s.applicationCategories?.exceptions.contains(t) == true }
+                if case .application(let t, _) = activity {
+                    return s.applicationCategories?.exceptions.contains(t) == true
+                }
                 if case .webDomain(let t, _) = activity { return s.webDomainCategories?.exceptions.contains(t) == true }
                 return false
             }
@@ -232,7 +262,9 @@ final class RevivingGrantSystem: GrantSystem {
     @Test func templateThatPrintsTheKeyIsCaught() throws {
         let broken = TemplateSubject(render: { template, values in
             var filled = values
-            for key in ShieldTextTemplate(template).keys where (values[key] ?? nil)?.isEmpty ?? true { filled[key] = key }
+            for key in ShieldTextTemplate(template).keys where (values[key] ?? nil)?.isEmpty ?? true {
+                filled[key] = key
+            }
             let r = ShieldTextTemplate(template).render(filled)
             return .init(text: r.text, missing: [])
         })

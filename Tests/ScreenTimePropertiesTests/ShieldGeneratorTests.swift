@@ -20,14 +20,18 @@ import Testing
             universeToken(kind, universe: universe).array(count: 0...3).map { Set($0) }
         }
 
-        static func categoryPolicy<M: TokenKind>(_ member: M.Type, _ universe: ShieldUniverse, members: Int) -> Gen<ShieldSettings.ActivityCategoryPolicy<M>?> {
+        static func categoryPolicy<M: TokenKind>(_ member: M.Type, _ universe: ShieldUniverse, members: Int) -> Gen<
+            ShieldSettings.ActivityCategoryPolicy<M>?
+        > {
             let except = universeTokens(M.self, universe: members)
             let categories = universeTokens(ActivityCategory.self, universe: universe.categories)
             return Gen.oneOf(
                 Gen.constant(nil),
                 Gen.constant(ShieldSettings.ActivityCategoryPolicy<M>.none),
                 except.map { .all(except: $0) },
-                Gen<(Set<ActivityCategoryToken>, Set<Token<M>>)>.zip(categories, except).map { .specific($0.0, except: $0.1) })
+                Gen<(Set<ActivityCategoryToken>, Set<Token<M>>)>.zip(categories, except).map {
+                    .specific($0.0, except: $0.1)
+                })
         }
 
         static func settings(_ universe: ShieldUniverse = .small) -> Gen<ShieldSettings> {
@@ -37,7 +41,8 @@ import Testing
             let webPolicy = categoryPolicy(WebDomain.self, universe, members: universe.webDomains)
             return Gen { source in
                 ShieldSettings(
-                    applications: apps.generate(using: source), applicationCategories: appPolicy.generate(using: source),
+                    applications: apps.generate(using: source),
+                    applicationCategories: appPolicy.generate(using: source),
                     webDomains: webs.generate(using: source), webDomainCategories: webPolicy.generate(using: source))
             }
         }
@@ -45,13 +50,21 @@ import Testing
         static func activity(_ universe: ShieldUniverse = .small) -> Gen<ShieldActivity> {
             let category = universeToken(ActivityCategory.self, universe: universe.categories)
             return Gen.oneOf(
-                Gen.zip(universeToken(Application.self, universe: universe.applications), category).map { ShieldActivity.application($0.0, category: $0.1) },
-                Gen.zip(universeToken(WebDomain.self, universe: universe.webDomains), category).map { ShieldActivity.webDomain($0.0, category: $0.1) })
+                Gen.zip(universeToken(Application.self, universe: universe.applications), category).map {
+                    ShieldActivity.application($0.0, category: $0.1)
+                },
+                Gen.zip(universeToken(WebDomain.self, universe: universe.webDomains), category).map {
+                    ShieldActivity.webDomain($0.0, category: $0.1)
+                })
         }
 
-        static func scenario(_ universe: ShieldUniverse = .small, stores: ClosedRange<Int> = 0...3) -> Gen<ShieldScenario> {
+        static func scenario(_ universe: ShieldUniverse = .small, stores: ClosedRange<Int> = 0...3) -> Gen<
+            ShieldScenario
+        > {
             Gen { source in
-                ShieldScenario(stores: settings(universe).array(count: stores).generate(using: source), activity: activity(universe).generate(using: source))
+                ShieldScenario(
+                    stores: settings(universe).array(count: stores).generate(using: source),
+                    activity: activity(universe).generate(using: source))
             }
         }
 
@@ -60,16 +73,19 @@ import Testing
             let web = universeToken(WebDomain.self, universe: universe.webDomains)
             let cat = universeToken(ActivityCategory.self, universe: universe.categories)
             if shielding {
-                return Gen.oneOf(app.map(ShieldEdit.addApplication), web.map(ShieldEdit.addWebDomain),
-                                 cat.map(ShieldEdit.addApplicationCategory), cat.map(ShieldEdit.addWebDomainCategory))
+                return Gen.oneOf(
+                    app.map(ShieldEdit.addApplication), web.map(ShieldEdit.addWebDomain),
+                    cat.map(ShieldEdit.addApplicationCategory), cat.map(ShieldEdit.addWebDomainCategory))
             }
             return Gen.oneOf(app.map(ShieldEdit.addApplicationException), web.map(ShieldEdit.addWebDomainException))
         }
 
         static func edited(shielding: Bool) -> Gen<EditedScenario> {
             Gen { source in
-                EditedScenario(scenario: scenario().generate(using: source), store: Gen<Int>.int(in: 0...3).generate(using: source),
-                               edit: edit(shielding: shielding).generate(using: source))
+                EditedScenario(
+                    scenario: scenario().generate(using: source),
+                    store: Gen<Int>.int(in: 0...3).generate(using: source),
+                    edit: edit(shielding: shielding).generate(using: source))
             }
         }
 
@@ -101,10 +117,19 @@ import Testing
                 switch set {
                 case .applications: s.applications = Set(indices.map { TokenUniverse.token($0, Application.self) })
                 case .webDomains: s.webDomains = Set(indices.map { TokenUniverse.token($0, WebDomain.self) })
-                case .applicationCategories: s.applicationCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.applicationCategories?.exceptions ?? [])
-                case .applicationCategoryExceptions: s.applicationCategories = .all(except: Set(indices.map { TokenUniverse.token($0, Application.self) }))
-                case .webDomainCategories: s.webDomainCategories = .specific(Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }), except: s.webDomainCategories?.exceptions ?? [])
-                case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: Set(indices.map { TokenUniverse.token($0, WebDomain.self) }))
+                case .applicationCategories:
+                    s.applicationCategories = .specific(
+                        Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }),
+                        except: s.applicationCategories?.exceptions ?? [])
+                case .applicationCategoryExceptions:
+                    s.applicationCategories = .all(
+                        except: Set(indices.map { TokenUniverse.token($0, Application.self) }))
+                case .webDomainCategories:
+                    s.webDomainCategories = .specific(
+                        Set(indices.map { TokenUniverse.token($0, ActivityCategory.self) }),
+                        except: s.webDomainCategories?.exceptions ?? [])
+                case .webDomainCategoryExceptions:
+                    s.webDomainCategories = .all(except: Set(indices.map { TokenUniverse.token($0, WebDomain.self) }))
                 }
                 return (s, set, size, activity().generate(using: source))
             }
@@ -115,7 +140,11 @@ import Testing
                 let count = Gen<Int>.int(in: 0...5).generate(using: source)
                 var assignments: [(String?, ShieldSettings)] = []
                 for _ in 0..<count {
-                    assignments.append((Gen<String?>.element(of: [nil, "focus", "sleep"]).generate(using: source), settings().generate(using: source)))
+                    assignments.append(
+                        (
+                            Gen<String?>.element(of: [nil, "focus", "sleep"]).generate(using: source),
+                            settings().generate(using: source)
+                        ))
                 }
                 return assignments
             }
@@ -126,38 +155,56 @@ import Testing
     func expectSameDraws<A, B>(_ new: Gen<A>, _ old: Gen<B>, _ name: String, equal: (A, B) -> Bool) {
         var rng = Xoshiro256(seed: 7)
         for seed in 0..<400 as Range<UInt64> {
-            let a = ChoiceSource(seed: seed), b = ChoiceSource(seed: seed)
-            let x = new.generate(using: a), y = old.generate(using: b)
+            let a = ChoiceSource(seed: seed)
+            let b = ChoiceSource(seed: seed)
+            let x = new.generate(using: a)
+            let y = old.generate(using: b)
             #expect(a.choices == b.choices && a.maxima == b.maxima, "\(name): seed \(seed) draws differ")
             #expect(equal(x, y), "\(name): seed \(seed) values differ")
             // The same choices, replayed with one of them changed: another case, still read alike.
             var replay = b.choices
             if !replay.isEmpty { replay[Int(rng.next(upTo: UInt64(replay.count - 1)))] = rng.next(upTo: 3) }
-            #expect(equal(new.generate(replaying: replay), old.generate(replaying: replay)), "\(name): replay \(replay) differs")
+            #expect(
+                equal(new.generate(replaying: replay), old.generate(replaying: replay)),
+                "\(name): replay \(replay) differs")
         }
         for _ in 0..<400 {
             let bytes = (0..<Int(rng.next(upTo: 48))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-            let a = ChoiceSource(bytes: bytes), b = ChoiceSource(bytes: bytes)
-            let x = new.generate(using: a), y = old.generate(using: b)
+            let a = ChoiceSource(bytes: bytes)
+            let b = ChoiceSource(bytes: bytes)
+            let x = new.generate(using: a)
+            let y = old.generate(using: b)
             #expect(a.choices == b.choices && equal(x, y), "\(name): bytes \(Hex.encode(bytes)) read differently")
         }
     }
 
-    static func same(_ a: ShieldScenario, _ b: ShieldScenario) -> Bool { a.stores == b.stores && a.activity == b.activity }
+    static func same(_ a: ShieldScenario, _ b: ShieldScenario) -> Bool {
+        a.stores == b.stores && a.activity == b.activity
+    }
 
     @Test func settingsActivitiesPoliciesAndEdits() {
         for universe in [ShieldUniverse.small, ShieldUniverse(applications: 1, categories: 9, webDomains: 70)] {
-            expectSameDraws(Gen<ShieldSettings>.shieldSettings(universe), Recipe.settings(universe), "settings", equal: ==)
-            expectSameDraws(Gen<ShieldActivity>.shieldActivity(universe), Recipe.activity(universe), "activity", equal: ==)
-            expectSameDraws(Gen<ShieldSettings.ActivityCategoryPolicy<Application>?>.categoryPolicy(Application.self, universe, members: 3),
-                            Recipe.categoryPolicy(Application.self, universe, members: 3), "policy", equal: ==)
-            expectSameDraws(Gen<ShieldSettings.ActivityCategoryPolicy<WebDomain>?>.categoryPolicy(WebDomain.self, universe, members: 5),
-                            Recipe.categoryPolicy(WebDomain.self, universe, members: 5), "policy", equal: ==)
+            expectSameDraws(
+                Gen<ShieldSettings>.shieldSettings(universe), Recipe.settings(universe), "settings", equal: ==)
+            expectSameDraws(
+                Gen<ShieldActivity>.shieldActivity(universe), Recipe.activity(universe), "activity", equal: ==)
+            expectSameDraws(
+                Gen<ShieldSettings.ActivityCategoryPolicy<Application>?>.categoryPolicy(
+                    Application.self, universe, members: 3),
+                Recipe.categoryPolicy(Application.self, universe, members: 3), "policy", equal: ==)
+            expectSameDraws(
+                Gen<ShieldSettings.ActivityCategoryPolicy<WebDomain>?>.categoryPolicy(
+                    WebDomain.self, universe, members: 5),
+                Recipe.categoryPolicy(WebDomain.self, universe, members: 5), "policy", equal: ==)
             for shielding in [true, false] {
-                expectSameDraws(Gen<ShieldEdit>.shieldEdit(universe, shielding: shielding), Recipe.edit(universe, shielding: shielding), "edit", equal: ==)
+                expectSameDraws(
+                    Gen<ShieldEdit>.shieldEdit(universe, shielding: shielding),
+                    Recipe.edit(universe, shielding: shielding), "edit", equal: ==)
             }
             for stores in [0...3, 0...4, 0...2, 2...5] {
-                expectSameDraws(Gen<ShieldScenario>.shieldScenario(universe, stores: stores), Recipe.scenario(universe, stores: stores), "scenario \(stores)", equal: Self.same)
+                expectSameDraws(
+                    Gen<ShieldScenario>.shieldScenario(universe, stores: stores),
+                    Recipe.scenario(universe, stores: stores), "scenario \(stores)", equal: Self.same)
             }
         }
     }
@@ -170,15 +217,30 @@ import Testing
             }
         }
         expectSameDraws(R.precedenceScenario, Recipe.precedence, "precedence") { Self.same($0.0, $1.0) && $0.1 == $1.1 }
-        expectSameDraws(R.limitScenario, Recipe.limit, "limit") { $0.0 == $1.0 && $0.1 == $1.1 && $0.2 == $1.2 && $0.3 == $1.3 }
-        expectSameDraws(R.limitsCases, Gen.zip(Recipe.limit, Recipe.settings().array(count: 0...2)), "limits") { $0.0.0 == $1.0.0 && $0.0.3 == $1.0.3 && $0.1 == $1.1 }
-        expectSameDraws(R.nilEqualsEmptyCases, Gen.zip(Recipe.scenario(), Gen<[UInt8]>.bytes(count: 0...16)), "nil-equals-empty") { Self.same($0.0, $1.0) && $0.1 == $1.1 }
-        expectSameDraws(R.storeOrderCases, Recipe.scenario(stores: 0...4).flatMap { s in Gen<ShieldSettings>.shuffled(s.stores).map { (s, $0) } }, "store-order") {
+        expectSameDraws(R.limitScenario, Recipe.limit, "limit") {
+            $0.0 == $1.0 && $0.1 == $1.1 && $0.2 == $1.2 && $0.3 == $1.3
+        }
+        expectSameDraws(R.limitsCases, Gen.zip(Recipe.limit, Recipe.settings().array(count: 0...2)), "limits") {
+            $0.0.0 == $1.0.0 && $0.0.3 == $1.0.3 && $0.1 == $1.1
+        }
+        expectSameDraws(
+            R.nilEqualsEmptyCases, Gen.zip(Recipe.scenario(), Gen<[UInt8]>.bytes(count: 0...16)), "nil-equals-empty"
+        ) { Self.same($0.0, $1.0) && $0.1 == $1.1 }
+        expectSameDraws(
+            R.storeOrderCases,
+            Recipe.scenario(stores: 0...4).flatMap { s in Gen<ShieldSettings>.shuffled(s.stores).map { (s, $0) } },
+            "store-order"
+        ) {
             Self.same($0.0, $1.0) && $0.1 == $1.1
         }
-        expectSameDraws(R.storeUnionCases, Gen.zip(Recipe.scenario(stores: 0...2), Recipe.scenario(stores: 0...2)), "store-union") { Self.same($0.0, $1.0) && Self.same($0.1, $1.1) }
-        expectSameDraws(R.kindsNeverMixCases, Gen.zip(Recipe.scenario(), Recipe.settings()), "kinds-never-mix") { Self.same($0.0, $1.0) && $0.1 == $1.1 }
-        expectSameDraws(R.namedStoresCases, Gen.zip(Recipe.namedStores, Recipe.activity()), "named-stores") { new, old in
+        expectSameDraws(
+            R.storeUnionCases, Gen.zip(Recipe.scenario(stores: 0...2), Recipe.scenario(stores: 0...2)), "store-union"
+        ) { Self.same($0.0, $1.0) && Self.same($0.1, $1.1) }
+        expectSameDraws(R.kindsNeverMixCases, Gen.zip(Recipe.scenario(), Recipe.settings()), "kinds-never-mix") {
+            Self.same($0.0, $1.0) && $0.1 == $1.1
+        }
+        expectSameDraws(R.namedStoresCases, Gen.zip(Recipe.namedStores, Recipe.activity()), "named-stores") {
+            new, old in
             new.activity == old.1 && new.assignments.count == old.0.count
                 && zip(new.assignments, old.0).allSatisfy { $0.name == $1.0 && $0.settings == $1.1 }
         }
@@ -186,7 +248,8 @@ import Testing
 
     /// Some of these cases must differ, or the comparison above proves nothing.
     @Test func theComparisonSeesDifferences() {
-        let a = Gen<ShieldScenario>.shieldScenario().generate(seed: 1), b = Gen<ShieldScenario>.shieldScenario().generate(seed: 2)
+        let a = Gen<ShieldScenario>.shieldScenario().generate(seed: 1)
+        let b = Gen<ShieldScenario>.shieldScenario().generate(seed: 2)
         let c = Gen<ShieldScenario>.shieldScenario().generate(seed: 3)
         #expect(!(Self.same(a, b) && Self.same(b, c)))
     }
@@ -196,8 +259,12 @@ import Testing
         for offset in 0...8 {
             for size in 45...55 {
                 let k = ReferenceProperties.LimitTokens.key(offset: offset, size: size)
-                #expect(ReferenceProperties.LimitTokens.applications[k] == Set((0..<size).map { TokenUniverse.token(offset + $0, Application.self) }))
-                #expect(ReferenceProperties.LimitTokens.categories[k] == Set((0..<size).map { TokenUniverse.token(offset + $0, ActivityCategory.self) }))
+                #expect(
+                    ReferenceProperties.LimitTokens.applications[k]
+                        == Set((0..<size).map { TokenUniverse.token(offset + $0, Application.self) }))
+                #expect(
+                    ReferenceProperties.LimitTokens.categories[k]
+                        == Set((0..<size).map { TokenUniverse.token(offset + $0, ActivityCategory.self) }))
                 #expect(ReferenceProperties.LimitTokens.webDomains[k].count == size)
             }
         }
@@ -207,7 +274,8 @@ import Testing
 /// `showSame` is `show(a) == show(b)` (what the shield properties compare), without writing the text when plain.
 @Suite struct ShowSameTests {
     @Test func agreesWithComparingTheShownText() {
-        let cat0 = TokenUniverse.token(0, ActivityCategory.self), cat1 = TokenUniverse.token(1, ActivityCategory.self)
+        let cat0 = TokenUniverse.token(0, ActivityCategory.self)
+        let cat1 = TokenUniverse.token(1, ActivityCategory.self)
         let results: [Result<ShieldVerdict, ShieldLimitExceeded>] = [
             .success(.allowed), .success(.shielded(.application)), .success(.shielded(.webDomain)),
             .success(.shielded(.applicationCategory(cat0))), .success(.shielded(.applicationCategory(cat1))),
@@ -220,7 +288,9 @@ import Testing
         for a in results {
             for b in results {
                 let shown = ReferenceProperties.show(a) == ReferenceProperties.show(b)
-                #expect(ReferenceProperties.showSame(a, b) == shown, "\(ReferenceProperties.show(a)) vs \(ReferenceProperties.show(b))")
+                #expect(
+                    ReferenceProperties.showSame(a, b) == shown,
+                    "\(ReferenceProperties.show(a)) vs \(ReferenceProperties.show(b))")
                 if shown { same += 1 }
             }
         }

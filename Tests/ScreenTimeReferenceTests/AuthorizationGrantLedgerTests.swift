@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §3 "Grants": the pure model behind `auth.tokens`, and its agreement with the simulator.
@@ -75,7 +76,10 @@ import Testing
                     if let token = environment.simulator.mint(Application.self) { latest[name] = token }
                 }
                 for name in names {
-                    let simulated = latest[name].map { !environment.simulator.isVoid($0) && environment.simulator.runningGrant != nil } ?? false
+                    let simulated =
+                        latest[name].map {
+                            !environment.simulator.isVoid($0) && environment.simulator.runningGrant != nil
+                        } ?? false
                     #expect(ledger.isValid(name) == simulated)
                 }
                 for token in revokedTokens { #expect(environment.simulator.isVoid(token)) }

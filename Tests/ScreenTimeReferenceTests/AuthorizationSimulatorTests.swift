@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §3: statuses, grants, revocation voiding, re-authorization.
@@ -29,7 +30,7 @@ import Testing
         try await center.requestAuthorization(for: .child)
         let token = try #require(simulator.mint(Application.self))
         simulator.respond(with: .deny)
-        try await center.requestAuthorization(for: .child)   // already approved: no prompt
+        try await center.requestAuthorization(for: .child)  // already approved: no prompt
         #expect(center.authorizationStatus == .approved)
         #expect(simulator.runningGrant == AuthorizationGrant(number: 1))
         #expect(!simulator.isVoid(token))
@@ -102,10 +103,14 @@ import Testing
         #expect(try environment.evaluateShield(.application(old, category: cat("x"))) == .allowed)
         #expect(try environment.evaluateShield(.application(app("any"), category: oldCategory)) == .allowed)
         #expect(try environment.evaluateShield(.application(fresh, category: oldCategory)) == .shielded(.application))
-        #expect(environment.lintShields() == [
-            ShieldLintFinding(store: .named(.init("restored")), set: .applications, problem: .voidToken(TokenIdentity(old))),
-            ShieldLintFinding(store: .named(.init("restored")), set: .applicationCategories, problem: .voidToken(TokenIdentity(oldCategory))),
-        ])
+        #expect(
+            environment.lintShields() == [
+                ShieldLintFinding(
+                    store: .named(.init("restored")), set: .applications, problem: .voidToken(TokenIdentity(old))),
+                ShieldLintFinding(
+                    store: .named(.init("restored")), set: .applicationCategories,
+                    problem: .voidToken(TokenIdentity(oldCategory))),
+            ])
         // Void forever: a third grant does not revive them either.
         simulator.revokeInSettings()
         try await center.requestAuthorization(for: .individual)
@@ -117,7 +122,7 @@ import Testing
         simulator.revokeInSettings()
         simulator.respond(with: .deny)
         let store = ManagedSettingsStore(environment: environment)
-        store.shield.applications = [app("fixture")]      // assigned while denied: not cleared by a no-op revoke
+        store.shield.applications = [app("fixture")]  // assigned while denied: not cleared by a no-op revoke
         await revoke()
         #expect(center.authorizationStatus == .denied)
         #expect(store.shield.applications == [app("fixture")])
@@ -153,10 +158,14 @@ import Testing
 /// `requestAuthorizationNow` (what the property harnesses call) is what `requestAuthorization(for:)` runs: from
 /// every starting state and for every response, the same status, grant, member and error.
 @Suite struct SynchronousRequestTests {
-    static let responses: [AuthorizationSimulator.Response] = [.approve, .deny, .fail(.networkError), .fail(.restricted)]
+    static let responses: [AuthorizationSimulator.Response] = [
+        .approve, .deny, .fail(.networkError), .fail(.restricted),
+    ]
 
     /// Runs a history of requests (one per response index) through `request`, noting each outcome.
-    static func history(_ indices: [Int], request: (AuthorizationCenter) async -> FamilyControlsError?) async -> [String] {
+    static func history(_ indices: [Int], request: (AuthorizationCenter) async -> FamilyControlsError?) async
+        -> [String]
+    {
         let environment = ScreenTimeEnvironment()
         let center = AuthorizationCenter(environment: environment)
         var log: [String] = []
@@ -164,24 +173,36 @@ import Testing
             environment.simulator.respond(with: responses[i])
             if step == 2 { environment.simulator.revokeInSettings() }
             let error = await request(center)
-            log.append("\(error.map { "\($0)" } ?? "ok") \(center.authorizationStatus) \(String(describing: environment.simulator.runningGrant)) \(String(describing: environment.simulator.member))")
+            log.append(
+                "\(error.map { "\($0)" } ?? "ok") \(center.authorizationStatus) \(String(describing: environment.simulator.runningGrant)) \(String(describing: environment.simulator.member))"
+            )
         }
         return log
     }
 
     @Test func behavesAsTheAsyncCall() async {
         var histories = 0
-        for a in 0..<4 { for b in 0..<4 { for c in 0..<4 {
-            let indices = [a, b, c, (a + c) % 4]
-            let viaAsync = await Self.history(indices) { center in
-                do { try await center.requestAuthorization(for: .child); return nil } catch { return error as? FamilyControlsError ?? .unavailable }
+        for a in 0..<4 {
+            for b in 0..<4 {
+                for c in 0..<4 {
+                    let indices = [a, b, c, (a + c) % 4]
+                    let viaAsync = await Self.history(indices) { center in
+                        do {
+                            try await center.requestAuthorization(for: .child)
+                            return nil
+                        } catch { return error as? FamilyControlsError ?? .unavailable }
+                    }
+                    let viaCore = await Self.history(indices) { center in
+                        do throws(FamilyControlsError) {
+                            try center.requestAuthorizationNow(for: .child)
+                            return nil
+                        } catch { return error }
+                    }
+                    #expect(viaAsync == viaCore, "\(indices)")
+                    histories += 1
+                }
             }
-            let viaCore = await Self.history(indices) { center in
-                do throws(FamilyControlsError) { try center.requestAuthorizationNow(for: .child); return nil } catch { return error }
-            }
-            #expect(viaAsync == viaCore, "\(indices)")
-            histories += 1
-        } } }
+        }
         #expect(histories == 64)
     }
 
@@ -192,11 +213,17 @@ import Testing
             var bytes = [UInt8](repeating: 0, count: 12)
             bytes.append(kind == Application.kindName ? 1 : kind == ActivityCategory.kindName ? 2 : 3)
             let g = UInt64(truncatingIfNeeded: grant.number)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: g >> UInt64(shift))) }
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: serial >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: g >> UInt64(shift)))
+            }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: serial >> UInt64(shift)))
+            }
             var x = serial &* 0x9E37_79B9_7F4A_7C15 &+ g
             while bytes.count < 128 {
-                x ^= x >> 30; x = x &* 0xBF58_476D_1CE4_E5B9; x ^= x >> 27
+                x ^= x >> 30
+                x = x &* 0xBF58_476D_1CE4_E5B9
+                x ^= x >> 27
                 bytes.append(UInt8(truncatingIfNeeded: x))
             }
             return bytes
@@ -204,7 +231,9 @@ import Testing
         for kind in [Application.kindName, ActivityCategory.kindName, WebDomain.kindName] {
             for (grant, serial) in [(1, 1 as UInt64), (2, 7), (300, 1 << 40)] {
                 let g = AuthorizationGrant(number: grant)
-                #expect(AuthorizationSimulator.tokenBytes(kind: kind, grant: g, serial: serial) == first(kind: kind, grant: g, serial: serial))
+                #expect(
+                    AuthorizationSimulator.tokenBytes(kind: kind, grant: g, serial: serial)
+                        == first(kind: kind, grant: g, serial: serial))
             }
         }
     }

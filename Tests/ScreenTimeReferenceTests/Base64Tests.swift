@@ -1,9 +1,13 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 @Suite struct Base64Tests {
     @Test func encodesRFC4648TestVectors() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64.encode(Array(plain.utf8)) == encoded)
             #expect(Base64.decode(Array(encoded.utf8)) == Array(plain.utf8))
@@ -61,10 +65,14 @@ import Testing
                     if padStart == length - 1, length >= 2, text[length - 2] == UInt8(ascii: "=") { padStart -= 1 }
                     let expected = text[..<padStart].firstIndex { !Base64.isAlphabetCharacter($0) }
                     if let expected {
-                        #expect(failure.offset == expected, "length \(length), bad 0x\(String(bad, radix: 16)) at \(offset)")
+                        #expect(
+                            failure.offset == expected, "length \(length), bad 0x\(String(bad, radix: 16)) at \(offset)"
+                        )
                         #expect(failure.reason == (text[expected] == UInt8(ascii: "=") ? .padding : .character))
                     } else {
-                        #expect(failure.reason == (length % 4 == 0 ? .padBits : .length), "length \(length), offset \(offset)")
+                        #expect(
+                            failure.reason == (length % 4 == 0 ? .padBits : .length),
+                            "length \(length), offset \(offset)")
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import ScreenTimeReference
 
 @Suite struct DeepLinkTests {
@@ -79,12 +80,24 @@ import Testing
         ("myapp://open?=x", .invalidQuery(offset: 13)),
         ("myapp://open?a=1&a=2", .duplicateName("a")),
         ("myapp://open?a=1&%61=2", .duplicateName("a")),
-        ("myapp://open?app=My App", .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 2), componentOffset: 17)),
-        ("myapp://open?app=Café", .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 3), componentOffset: 17)),
-        ("myapp://open?app=100%", .invalidComponent(PercentDecodingError(.malformedEscape, at: 3), componentOffset: 17)),
+        (
+            "myapp://open?app=My App",
+            .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 2), componentOffset: 17)
+        ),
+        (
+            "myapp://open?app=Café",
+            .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 3), componentOffset: 17)
+        ),
+        (
+            "myapp://open?app=100%",
+            .invalidComponent(PercentDecodingError(.malformedEscape, at: 3), componentOffset: 17)
+        ),
         ("myapp://open?app=%C3%28", .invalidComponent(PercentDecodingError(.invalidUTF8, at: 0), componentOffset: 17)),
         ("myapp://open?a%ZZ=1", .invalidComponent(PercentDecodingError(.malformedEscape, at: 1), componentOffset: 13)),
-        ("myapp://open?app=x#frag", .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 1), componentOffset: 17)),
+        (
+            "myapp://open?app=x#frag",
+            .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 1), componentOffset: 17)
+        ),
     ])
     func rejectsMalformedLinks(text: String, error: DeepLinkError) {
         #expect(throws: error, "\(text.debugDescription)") { try DeepLink(parsing: text) }

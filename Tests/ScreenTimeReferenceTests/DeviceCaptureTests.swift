@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScreenTimeReference
 
 /// The four selections iOS itself encoded (`SPEC.md` §1; `shared/fixtures/device-selections/SOURCE.md`).
@@ -24,10 +25,12 @@ struct DeviceCaptureTests {
         let canonical = report.selection.canonicalBase64
         #expect(try FamilyActivitySelection(storedBase64: canonical) == report.selection)
         #expect(try FamilyActivitySelection(storedBase64: canonical).canonicalBase64 == canonical)
-        let viaFoundation = try JSONDecoder().decode(FamilyActivitySelection.self, from: try #require(Data(base64Encoded: canonical)))
+        let viaFoundation = try JSONDecoder().decode(
+            FamilyActivitySelection.self, from: try #require(Data(base64Encoded: canonical)))
         #expect(viaFoundation == report.selection)
         // And Foundation reads the device string itself the same way.
-        let deviceViaFoundation = try JSONDecoder().decode(FamilyActivitySelection.self, from: try #require(Data(base64Encoded: stored)))
+        let deviceViaFoundation = try JSONDecoder().decode(
+            FamilyActivitySelection.self, from: try #require(Data(base64Encoded: stored)))
         #expect(deviceViaFoundation == report.selection)
     }
 
@@ -53,7 +56,9 @@ struct DeviceCaptureTests {
     }
 
     @Test func captureKeysAndEscapesAreAsIOSWritesThem() throws {
-        let json = String(decoding: try #require(Base64.decode(Array(try DeviceCaptures.string("games-category.b64").utf8))), as: UTF8.self)
+        let json = String(
+            decoding: try #require(Base64.decode(Array(try DeviceCaptures.string("games-category.b64").utf8))),
+            as: UTF8.self)
         #expect(json.contains(#"\/"#))
         for key in SelectionDecoder.knownKeys { #expect(json.contains("\"\(key)\"")) }
     }

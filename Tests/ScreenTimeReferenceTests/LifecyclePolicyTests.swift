@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §3 "App lifecycle policy".
@@ -69,7 +70,8 @@ import Testing
 
     @Test func twoEpisodesTwoNotices() {
         let r = run([Self.denied, Self.approved, .pick, Self.nd, Self.denied, Self.approved])
-        #expect(r.actions == [.clearShields, .notifyRevoked, .requirePick, .clearShields, .notifyRevoked, .requirePick])
+        #expect(
+            r.actions == [.clearShields, .notifyRevoked, .requirePick, .clearShields, .notifyRevoked, .requirePick])
     }
 
     @Test func episodeWithoutANewPickPostsNoSecondNotice() {
@@ -88,7 +90,9 @@ import Testing
         func check() {
             var policy = LifecyclePolicy()
             var all: [LifecyclePolicy.Action] = []
-            var approved = true, active = true, pickedSinceApproval = true
+            var approved = true
+            var active = true
+            var pickedSinceApproval = true
             var episodes = 0
             for o in sequence {
                 let actions = policy.observe(o)
@@ -103,7 +107,10 @@ import Testing
                     if !approved { pickedSinceApproval = false }
                     approved = true
                 case .pick:
-                    if approved { active = true; pickedSinceApproval = true }
+                    if approved {
+                        active = true
+                        pickedSinceApproval = true
+                    }
                 default: break
                 }
                 #expect(policy.shieldsActive == active, "\(sequence)")

@@ -1,8 +1,8 @@
 import Foundation  // only for the differential tests against Foundation's encoder
 import PropertyTesting
 import Testing
-@testable import ScreenTimeReference
 
+@testable import ScreenTimeReference
 
 /// Random Unicode text: ASCII (controls and NUL included), Latin-1, the rest of the BMP and astral planes.
 func randomUnicodeString(using rng: inout SplitMix64, maxLength: Int = 24) -> String {
@@ -237,7 +237,9 @@ let unicodeSamples: [String] = [
         // Every two-byte sequence, and three- and four-byte ones around each lead's continuation ranges: the
         // decoder (its lead-byte table, its one-comparison range check) agrees with the standard library, and an
         // ill-formed sequence is reported at the `%` that starts it.
-        func escaped(_ bytes: [UInt8]) -> String { bytes.map { "%" + String($0, radix: 16, uppercase: true).leftPadded() }.joined() }
+        func escaped(_ bytes: [UInt8]) -> String {
+            bytes.map { "%" + String($0, radix: 16, uppercase: true).leftPadded() }.joined()
+        }
         func check(_ bytes: [UInt8]) {
             let wellFormed = String(validating: bytes, as: UTF8.self) != nil
             do {
@@ -260,10 +262,18 @@ let unicodeSamples: [String] = [
                 }
             }
         }
-        #expect(throws: PercentDecodingError(.invalidUTF8, at: 1)) { try PercentEncoding.decodeComponent("a%C3%28") == "" }
-        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%E0%80%80") == "" }
-        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%ED%A0%80") == "" }
-        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) { try PercentEncoding.decodeComponent("%F4%90%80%80") == "" }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 1)) {
+            try PercentEncoding.decodeComponent("a%C3%28") == ""
+        }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) {
+            try PercentEncoding.decodeComponent("%E0%80%80") == ""
+        }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) {
+            try PercentEncoding.decodeComponent("%ED%A0%80") == ""
+        }
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: 0)) {
+            try PercentEncoding.decodeComponent("%F4%90%80%80") == ""
+        }
         #expect((try? PercentEncoding.decodeComponent("%F4%8F%BF%BF")) == "\u{10FFFF}")
     }
 
@@ -282,14 +292,17 @@ let unicodeSamples: [String] = [
     // MARK: Differential against Foundation
 
     /// RFC 3986 unreserved, built explicitly: not `.alphanumerics`, not `.urlQueryAllowed`.
-    static let unreservedSet = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreservedSet = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     @Test func agreesWithFoundationGivenTheUnreservedSet() {
         var rng = SplitMix64(seed: 7)
         let inputs = unicodeSamples + (0..<2000).map { _ in randomUnicodeString(using: &rng) }
         for text in inputs {
             let ours = PercentEncoding.encodeComponent(text)
-            #expect(ours == text.addingPercentEncoding(withAllowedCharacters: Self.unreservedSet), "\(text.debugDescription)")
+            #expect(
+                ours == text.addingPercentEncoding(withAllowedCharacters: Self.unreservedSet),
+                "\(text.debugDescription)")
             // Foundation's lenient decoder also undoes our encoding.
             #expect(ours.removingPercentEncoding == text, "\(text.debugDescription)")
         }
@@ -300,10 +313,13 @@ let unicodeSamples: [String] = [
         // where Foundation says nil, we throw. Where we throw invalidUTF8, this Linux toolchain's Foundation
         // answers a lossy string with U+FFFD instead of nil: a divergence we accept (we never substitute).
         var rng = SplitMix64(seed: 11)
-        let pieces = ["%", "%4", "%41", "%c3", "%C3", "%A9", "%a9", "%E6", "%97", "%A5", "%80", "%FF", "%ED", "%A0",
-            "a", "+", "/", "?", "!", "%20", "%00", "%F0", "%9F", "%93", "%B1"]
+        let pieces = [
+            "%", "%4", "%41", "%c3", "%C3", "%A9", "%a9", "%E6", "%97", "%A5", "%80", "%FF", "%ED", "%A0",
+            "a", "+", "/", "?", "!", "%20", "%00", "%F0", "%9F", "%93", "%B1",
+        ]
         for _ in 0..<3000 {
-            let text = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let text = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+                .joined()
             let foundation = text.removingPercentEncoding
             do {
                 let ours = try PercentEncoding.decodeComponent(text)
@@ -357,7 +373,9 @@ let unicodeSamples: [String] = [
                 out.unicodeScalars.append(scalar)
             } else {
                 for byte in String(scalar).utf8 {
-                    out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                    out +=
+                        "%" + String(byte >> 4, radix: 16, uppercase: true)
+                        + String(byte & 15, radix: 16, uppercase: true)
                 }
             }
         }
@@ -397,7 +415,7 @@ let unicodeSamples: [String] = [
     }
 }
 
-private extension String {
+extension String {
     /// Two hex digits: a leading zero for values below 0x10.
-    func leftPadded() -> String { count == 1 ? "0" + self : self }
+    fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+
 @testable import ScreenTimeReference
 
 @Suite struct SelectionCanonicalTests {
-    static func shaped(seed: UInt64, apps: Range<Int> = 0..<3, categories: Range<Int> = 10..<12, web: Range<Int> = 20..<21) -> DeviceShapedSelection {
+    static func shaped(
+        seed: UInt64, apps: Range<Int> = 0..<3, categories: Range<Int> = 10..<12, web: Range<Int> = 20..<21
+    ) -> DeviceShapedSelection {
         DeviceShapedSelection(
             applications: apps.map { DeviceShapedSelection.token($0) },
             categories: categories.map { DeviceShapedSelection.token($0) },
@@ -40,7 +43,10 @@ import Testing
         s.applicationTokens = [ApplicationToken(bytes: [0xFF, 0xFF]), ApplicationToken(bytes: [0, 0])]
         s.untokenizedCategoryIdentifiers = ["b", "a/é"]
         let json = String(decoding: s.canonicalJSON, as: UTF8.self)
-        #expect(json == #"{"applicationTokens":[{"data":"\/\/8="},{"data":"AAA="}],"categoryTokens":[],"includeEntireCategory":true,"untokenizedApplicationIdentifiers":[],"untokenizedCategoryIdentifiers":["a\/é","b"],"untokenizedWebDomainIdentifiers":[],"webDomainTokens":[]}"#)
+        #expect(
+            json
+                == #"{"applicationTokens":[{"data":"\/\/8="},{"data":"AAA="}],"categoryTokens":[],"includeEntireCategory":true,"untokenizedApplicationIdentifiers":[],"untokenizedCategoryIdentifiers":["a\/é","b"],"untokenizedWebDomainIdentifiers":[],"webDomainTokens":[]}"#
+        )
     }
 
     @Test func foundationReadsTheCanonicalStringIntoTheSameSets() throws {
@@ -63,7 +69,9 @@ import Testing
 
     @Test func codableRejectsBadTokenData() {
         let json = #"{"applicationTokens":[{"data":"not base64"}],"categoryTokens":[],"webDomainTokens":[]}"#
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FamilyActivitySelection.self, from: Data(json.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(FamilyActivitySelection.self, from: Data(json.utf8))
+        }
     }
 }
 
@@ -121,8 +129,10 @@ import Testing
     static let e3 = #""applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]"#
 
     @Test func untokenizedIdentifiersKeepBothSpellingsInCodePointOrder() throws {
-        let a = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\",\"\(Self.nfd)\"]}"))
-        let b = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\",\"\(Self.nfc)\"]}"))
+        let a = try FamilyActivitySelection(
+            storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\",\"\(Self.nfd)\"]}"))
+        let b = try FamilyActivitySelection(
+            storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\",\"\(Self.nfc)\"]}"))
         #expect(a.untokenizedApplicationIdentifiers.count == 2)
         #expect(a.canonicalBase64 == b.canonicalBase64)  // input order never matters
         let json = String(decoding: a.canonicalJSON, as: UTF8.self)
@@ -130,8 +140,10 @@ import Testing
     }
 
     @Test func selectionsDifferingOnlyInNormalizationAreNotEqual() throws {
-        let a = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\"]}"))
-        let b = try FamilyActivitySelection(storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\"]}"))
+        let a = try FamilyActivitySelection(
+            storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfc)\"]}"))
+        let b = try FamilyActivitySelection(
+            storedBase64: b64("{\(Self.e3),\"untokenizedApplicationIdentifiers\":[\"\(Self.nfd)\"]}"))
         #expect(a != b)
         #expect(a.canonicalBase64 != b.canonicalBase64)
     }
@@ -139,6 +151,10 @@ import Testing
     @Test func keysDifferingOnlyInNormalizationAreNotRepeatedKeys() {
         #expect(decodeError(b64("{\(Self.e3),\"\(Self.nfc)\":1,\"\(Self.nfd)\":2}")) == nil)
         #expect(decodeError(b64("{\(Self.e3),\"\(Self.nfc)\":1,\"\(Self.nfc)\":2}")) == .schema)
-        #expect(decodeError(b64(#"{"applicationTokens":[{"data":"AA==","\#(Self.nfc)":1,"\#(Self.nfd)":1}],"categoryTokens":[],"webDomainTokens":[]}"#)) == nil)
+        #expect(
+            decodeError(
+                b64(
+                    #"{"applicationTokens":[{"data":"AA==","\#(Self.nfc)":1,"\#(Self.nfd)":1}],"categoryTokens":[],"webDomainTokens":[]}"#
+                )) == nil)
     }
 }

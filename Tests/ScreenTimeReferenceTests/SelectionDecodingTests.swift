@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// A minimal valid selection's members, for building near-valid variants.
@@ -41,9 +42,15 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
         (b64("{\(empty3),\"untokenizedWebDomainIdentifiers\":\"a\"}"), .schema),
         (b64("{\(empty3),\"applicationTokens\":[]}"), .schema),
         (b64("{\(empty3),\"x\":{\"a\":1,\"a\":2}}"), .schema),
-        (b64(#"{"applicationTokens":[{"data":"AA==","data":"AA=="}],"categoryTokens":[],"webDomainTokens":[]}"#), .schema),
+        (
+            b64(#"{"applicationTokens":[{"data":"AA==","data":"AA=="}],"categoryTokens":[],"webDomainTokens":[]}"#),
+            .schema
+        ),
         // schema beats token, wherever each is
-        (b64(#"{"applicationTokens":[1],"categoryTokens":[],"webDomainTokens":[],"includeEntireCategory":0}"#), .schema),
+        (
+            b64(#"{"applicationTokens":[1],"categoryTokens":[],"webDomainTokens":[],"includeEntireCategory":0}"#),
+            .schema
+        ),
         // token
         (b64(#"{"applicationTokens":[1],"categoryTokens":[],"webDomainTokens":[]}"#), .token),
         (b64(#"{"applicationTokens":[{}],"categoryTokens":[],"webDomainTokens":[]}"#), .token),
@@ -52,7 +59,11 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
         (b64(#"{"applicationTokens":[{"data":"AA"}],"categoryTokens":[],"webDomainTokens":[]}"#), .token),
         (b64(#"{"applicationTokens":[{"data":"AB=="}],"categoryTokens":[],"webDomainTokens":[]}"#), .token),
         (b64(#"{"applicationTokens":[],"categoryTokens":[{"data":"A-_="}],"webDomainTokens":[]}"#), .token),
-        (b64(#"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[{"data":"\#(Base64.encode([UInt8](repeating: 7, count: 1025)))"}]}"#), .token),
+        (
+            b64(
+                #"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[{"data":"\#(Base64.encode([UInt8](repeating: 7, count: 1025)))"}]}"#
+            ), .token
+        ),
         // json beats schema and token even when it comes later
         (b64(#"{"applicationTokens":[1],"categoryTokens":{},"webDomainTokens":[],"x":tru}"#), .json),
     ])
@@ -70,7 +81,8 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
     @Test func depthLimitIsThirtyTwo() {
         func nested(_ depth: Int) -> String {
             // top-level object is depth 1, the "x" value adds depth - 1 arrays
-            "{\(empty3),\"x\":" + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
+            "{\(empty3),\"x\":" + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)
+                + "}"
         }
         #expect(decodeError(b64(nested(32))) == nil)
         #expect(decodeError(b64(nested(33))) == .json)
@@ -79,23 +91,38 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
     @Test func acceptsWhatTheSpecAccepts() throws {
         // Unknown keys are ignored, at the top and inside tokens.
         #expect(decodeError(b64("{\(empty3),\"future\":{\"a\":[1,2.5e3,null]}}")) == nil)
-        #expect(decodeError(b64(#"{"applicationTokens":[{"data":"AA==","extra":true}],"categoryTokens":[],"webDomainTokens":[]}"#)) == nil)
+        #expect(
+            decodeError(
+                b64(#"{"applicationTokens":[{"data":"AA==","extra":true}],"categoryTokens":[],"webDomainTokens":[]}"#))
+                == nil)
         // Missing includeEntireCategory and untokenized arrays decode as false / empty (assumption).
         let s = try FamilyActivitySelection(storedBase64: b64("{\(empty3)}"))
         #expect(s.includeEntireCategory == false && s.untokenizedApplicationIdentifiers.isEmpty)
         // Whitespace inside the JSON is fine; escaped slashes and unescaped slashes are the same token.
-        let a = try FamilyActivitySelection(storedBase64: b64(" {\n\"applicationTokens\" : [ {\"data\":\"\(tokenA.replacingSlashes())\"} ], \"categoryTokens\":[],\"webDomainTokens\":[]}\t"))
-        let b = try FamilyActivitySelection(storedBase64: b64("{\"applicationTokens\":[{\"data\":\"\(tokenA)\"}],\"categoryTokens\":[],\"webDomainTokens\":[]}"))
+        let a = try FamilyActivitySelection(
+            storedBase64: b64(
+                " {\n\"applicationTokens\" : [ {\"data\":\"\(tokenA.replacingSlashes())\"} ], \"categoryTokens\":[],\"webDomainTokens\":[]}\t"
+            ))
+        let b = try FamilyActivitySelection(
+            storedBase64: b64(
+                "{\"applicationTokens\":[{\"data\":\"\(tokenA)\"}],\"categoryTokens\":[],\"webDomainTokens\":[]}"))
         #expect(a == b)
         // Token sizes 1 and 1024 are the bounds.
-        #expect(decodeError(b64(#"{"applicationTokens":[{"data":"AA=="}],"categoryTokens":[],"webDomainTokens":[]}"#)) == nil)
+        #expect(
+            decodeError(b64(#"{"applicationTokens":[{"data":"AA=="}],"categoryTokens":[],"webDomainTokens":[]}"#))
+                == nil)
         let big = Base64.encode([UInt8](repeating: 9, count: 1024))
-        #expect(decodeError(b64(#"{"applicationTokens":[{"data":"\#(big)"}],"categoryTokens":[],"webDomainTokens":[]}"#)) == nil)
+        #expect(
+            decodeError(b64(#"{"applicationTokens":[{"data":"\#(big)"}],"categoryTokens":[],"webDomainTokens":[]}"#))
+                == nil)
     }
 
     @Test func errorOffsetsPointAtTheProblem() {
         func error(_ s: String) -> SelectionDecodingError? {
-            do { _ = try SelectionDecoder.decode(Array(s.utf8)); return nil } catch { return error }
+            do {
+                _ = try SelectionDecoder.decode(Array(s.utf8))
+                return nil
+            } catch { return error }
         }
         #expect(error("e30=!")?.offset == 3)  // the misplaced "="
         #expect(error("e30!")?.offset == 3)
@@ -120,26 +147,37 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
                 let others = ["applicationTokens", "categoryTokens", "webDomainTokens"].filter { $0 != kind }
                 let json = #"{"\#(kind)":[\#(array)],"\#(others[0])":[],"\#(others[1])":[]}"#
                 let report = try SelectionDecoder.decodeJSON(Array(json.utf8))
-                let decoded = [report.selection.applicationTokens.count, report.selection.categoryTokens.count, report.selection.webDomainTokens.count]
+                let decoded = [
+                    report.selection.applicationTokens.count, report.selection.categoryTokens.count,
+                    report.selection.webDomainTokens.count,
+                ]
                 #expect(decoded.reduce(0, +) == count, "\(count) \(kind)")
                 let direct = try SelectionDecoder.canonicalForm(of: Array(Base64.encode(Array(json.utf8)).utf8))
-                #expect(direct.applicationCount + direct.categoryCount + direct.webDomainCount == count, "\(count) \(kind) (direct)")
+                #expect(
+                    direct.applicationCount + direct.categoryCount + direct.webDomainCount == count,
+                    "\(count) \(kind) (direct)")
             }
             // All three arrays at their densest, in one document.
             let all = #"{"applicationTokens":[\#(array)],"categoryTokens":[\#(array)],"webDomainTokens":[\#(array)]}"#
             let report = try SelectionDecoder.decodeJSON(Array(all.utf8))
-            #expect(report.selection.applicationTokens.count == count && report.selection.categoryTokens.count == count
-                && report.selection.webDomainTokens.count == count)
-            #expect(report.writtenTokenCounts[.webDomain] == count && report.tokenByteCounts[.category] == Array(repeating: 2, count: count))
+            #expect(
+                report.selection.applicationTokens.count == count && report.selection.categoryTokens.count == count
+                    && report.selection.webDomainTokens.count == count)
+            #expect(
+                report.writtenTokenCounts[.webDomain] == count
+                    && report.tokenByteCounts[.category] == Array(repeating: 2, count: count))
         }
     }
 
     @Test func unknownKeysAreReportedInDocumentOrder() throws {
-        let json = #"{"zeta":1,"applicationTokens":[],"\u0061lpha":{"beta":2,"categoryTokens":3},"categoryTokens":[],"#
+        let json =
+            #"{"zeta":1,"applicationTokens":[],"\u0061lpha":{"beta":2,"categoryTokens":3},"categoryTokens":[],"#
             + #""caf\u00e9":[],"cafe\u0301":null,"webDomainTokens":[],"applicationTokenz":true}"#
         let report = try SelectionDecoder.decodeJSON(Array(json.utf8))
         // Escapes decoded, NFC and NFD kept apart, known keys and nested keys left out.
-        #expect(report.unknownKeys.map { Array($0.utf8) } == ["zeta", "alpha", "caf\u{E9}", "cafe\u{301}", "applicationTokenz"].map { Array($0.utf8) })
+        #expect(
+            report.unknownKeys.map { Array($0.utf8) }
+                == ["zeta", "alpha", "caf\u{E9}", "cafe\u{301}", "applicationTokenz"].map { Array($0.utf8) })
         #expect(try SelectionDecoder.decodeJSON(Array(#"{\#(empty3)}"#.utf8)).unknownKeys.isEmpty)
     }
 
@@ -155,15 +193,24 @@ private let tokenA = Base64.encode(DeviceShapedSelection.token(1))
 
     @Test func decodingIsTotalOnMutationsOfAValidString() {
         // Every single-byte change and every truncation of a valid stored string gets a result or a typed error.
-        let valid = Array(DeviceShapedSelection(applications: [DeviceShapedSelection.token(1)], categories: [DeviceShapedSelection.token(2)]).base64.utf8)
+        let valid = Array(
+            DeviceShapedSelection(
+                applications: [DeviceShapedSelection.token(1)], categories: [DeviceShapedSelection.token(2)]
+            ).base64.utf8)
         var codes: Set<String> = []
         for i in stride(from: 0, to: valid.count, by: 7) {
             for replacement: UInt8 in [0, UInt8(ascii: "A"), UInt8(ascii: "="), UInt8(ascii: "/"), 0xFF] {
                 var mutated = valid
                 mutated[i] = replacement
-                do { _ = try SelectionDecoder.decode(mutated); codes.insert("ok") } catch { codes.insert(error.code.rawValue) }
+                do {
+                    _ = try SelectionDecoder.decode(mutated)
+                    codes.insert("ok")
+                } catch { codes.insert(error.code.rawValue) }
             }
-            do { _ = try SelectionDecoder.decode(Array(valid[..<i])); codes.insert("ok") } catch { codes.insert(error.code.rawValue) }
+            do {
+                _ = try SelectionDecoder.decode(Array(valid[..<i]))
+                codes.insert("ok")
+            } catch { codes.insert(error.code.rawValue) }
         }
         #expect(codes.isSuperset(of: ["ok", "base64", "json"]), "\(codes)")
     }

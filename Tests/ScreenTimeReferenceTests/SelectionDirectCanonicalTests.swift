@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScreenTimeReference
 
 /// `SelectionDecoder.canonicalForm(of:)` writes the canonical form straight from the token texts it read. It
@@ -12,14 +13,16 @@ import Testing
         do {
             let form = try SelectionDecoder.canonicalForm(of: stored)
             #expect(try SelectionDecoder.canonicalBase64(of: stored) == form.base64)
-            direct = "ok \(form.base64) \(form.applicationCount) \(form.categoryCount) \(form.webDomainCount) \(form.includeEntireCategory)"
+            direct =
+                "ok \(form.base64) \(form.applicationCount) \(form.categoryCount) \(form.webDomainCount) \(form.includeEntireCategory)"
         } catch {
             direct = "error \(error.code) at \(error.offset): \(error.detail)"
         }
         let viaSelection: String
         do {
             let x = try SelectionDecoder.decode(stored).selection
-            viaSelection = "ok \(x.canonicalBase64) \(x.applicationTokens.count) \(x.categoryTokens.count) \(x.webDomainTokens.count) \(x.includeEntireCategory)"
+            viaSelection =
+                "ok \(x.canonicalBase64) \(x.applicationTokens.count) \(x.categoryTokens.count) \(x.webDomainTokens.count) \(x.includeEntireCategory)"
         } catch {
             viaSelection = "error \(error.code) at \(error.offset): \(error.detail)"
         }
@@ -36,7 +39,9 @@ import Testing
             let n = Int(seed)
             var s = DeviceShapedSelection(
                 applications: (0..<(n % 7)).map { DeviceShapedSelection.token($0 + n) },
-                categories: (0..<(n % 5)).map { DeviceShapedSelection.token(100 + $0, length: 1 + (n * 37 + $0) % 300) },
+                categories: (0..<(n % 5)).map {
+                    DeviceShapedSelection.token(100 + $0, length: 1 + (n * 37 + $0) % 300)
+                },
                 webDomains: (0..<(n % 4)).map { DeviceShapedSelection.token(200 + $0, length: 1 + $0) }, seed: seed)
             // Duplicates (written twice, as a no-op pick can), and identifiers with escapes and repeats.
             if let first = s.applications.first { s.applications.append(first) }
@@ -59,7 +64,8 @@ import Testing
         ]
         for (i, a) in variants.enumerated() {
             for b in variants {
-                let json = #"{"applicationTokens":[{"data":"\#(a)"},{"data":"\#(b)"}],"categoryTokens":[{"data":"\#(b)"}, {"x":1,"data":"\#(a)"}],"webDomainTokens":[],"includeEntireCategory":true}"#
+                let json =
+                    #"{"applicationTokens":[{"data":"\#(a)"},{"data":"\#(b)"}],"categoryTokens":[{"data":"\#(b)"}, {"x":1,"data":"\#(a)"}],"webDomainTokens":[],"includeEntireCategory":true}"#
                 Self.expectSame(Array(b64(json).utf8), "variant \(i): \(json)")
             }
         }
@@ -78,20 +84,25 @@ import Testing
             #"{"applicationTokens":[{"data":"\#(String(repeating: "A", count: 1372))"}],"categoryTokens":[],"webDomainTokens":[]}"#,
         ]
         for json in jsons { Self.expectSame(Array(b64(json).utf8), json) }
-        for stored in ["", "!!!!", "AAA", "AB==", String(repeating: "A", count: 8)] { Self.expectSame(Array(stored.utf8), stored) }
+        for stored in ["", "!!!!", "AAA", "AB==", String(repeating: "A", count: 8)] {
+            Self.expectSame(Array(stored.utf8), stored)
+        }
     }
 
     /// Every checked-in corpus file of the selection targets, as a stored string and (JSON targets) as JSON.
     @Test func corpusFilesGiveTheSameOnBothPaths() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         var count = 0
         for target in ["selection-decode", "selection-differential", "selection-json"] {
             let directory = root.appendingPathComponent("corpus/\(target)")
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: directory.path)) ?? []
             for file in files.sorted() {
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) else { continue }
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)
+                else { continue }
                 let bytes = [UInt8](data)
-                Self.expectSame(target == "selection-json" ? Array(Base64.encode(bytes).utf8) : bytes, "\(target)/\(file)")
+                Self.expectSame(
+                    target == "selection-json" ? Array(Base64.encode(bytes).utf8) : bytes, "\(target)/\(file)")
                 count += 1
             }
         }

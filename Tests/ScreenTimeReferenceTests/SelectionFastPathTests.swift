@@ -1,6 +1,7 @@
-import Testing
-@testable import ScreenTimeReference
 import StrictJSON
+import Testing
+
+@testable import ScreenTimeReference
 
 /// The decoder reads token strings as iOS writes them (base64 with `\/`) on a fast path, and the canonical form
 /// sorts on integer keys; these check both against the general rules.
@@ -8,7 +9,7 @@ import StrictJSON
     struct Generator {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 11
         }
     }
@@ -18,7 +19,9 @@ import StrictJSON
     @Test func tokenDataReadsTheSameWhicheverWayItIsEscaped() throws {
         var generator = Generator(state: 42)
         for length in [1, 2, 3, 16, 47, 128, 700, 1024] {
-            let bytes = (0..<length).map { i in i < 12 && length == 128 ? 0 : UInt8(truncatingIfNeeded: generator.next()) }
+            let bytes = (0..<length).map { i in
+                i < 12 && length == 128 ? 0 : UInt8(truncatingIfNeeded: generator.next())
+            }
             let data = Base64.encode(bytes)
             let slashEscaped = data.replacingSlashes(with: #"\/"#)
             let unicodeEscaped = data.replacingSlashes(with: #"\u002F"#)
@@ -37,7 +40,10 @@ import StrictJSON
 
     @Test func badTokenDataFailsAtTheSameOffsetOnBothPaths() {
         // Each pair: the same bad data, once as iOS escapes it, once through another escape (the general path).
-        for (fast, general) in [("Zh==", #"Z\u0068=="#), (#"AA\/="#, #"AA\u002F="#), ("A=AA", #"A\u003DAA"#), ("AAA", #"AA\u0041"#), ("", "")] {
+        for (fast, general) in [
+            ("Zh==", #"Z\u0068=="#), (#"AA\/="#, #"AA\u002F="#), ("A=AA", #"A\u003DAA"#), ("AAA", #"AA\u0041"#),
+            ("", ""),
+        ] {
             func error(_ d: String) -> SelectionDecodingError? {
                 let json = #"{"applicationTokens":[],"categoryTokens":[{"data":"\#(d)"}],"webDomainTokens":[]}"#
                 do {
@@ -56,8 +62,11 @@ import StrictJSON
     static func outcome(_ json: String, offsets: Bool = true) -> String {
         do {
             let report = try SelectionDecoder.decode(stored(json))
-            let counts = SelectionTokenKind.allCases.map { "\(report.writtenTokenCounts[$0] ?? -1):\(report.tokenByteCounts[$0] ?? [])" }
-            return "ok \(report.selection.canonicalBase64) \(counts) \(report.unknownKeys) \(report.includeEntireCategoryMissing)"
+            let counts = SelectionTokenKind.allCases.map {
+                "\(report.writtenTokenCounts[$0] ?? -1):\(report.tokenByteCounts[$0] ?? [])"
+            }
+            return
+                "ok \(report.selection.canonicalBase64) \(counts) \(report.unknownKeys) \(report.includeEntireCategoryMissing)"
         } catch {
             return "error \(error.code) \(offsets ? error.offset : -1) \(error.detail)"
         }
@@ -65,9 +74,13 @@ import StrictJSON
 
     @Test func tokenObjectReadsTheSameOnTheFastAndTheGeneralPath() {
         // `[ {"data":"…` takes the fast path; `[{ "data":"…` the general one, with every later offset the same.
-        let device = Base64.encode([UInt8](repeating: 0, count: 12) + (0..<116).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 5) })
+        let device = Base64.encode(
+            [UInt8](repeating: 0, count: 12) + (0..<116).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 5) })
         let datas = [device.replacingSlashes(with: #"\/"#), device, "", "Zh==", "AAAA", #"AA\nA"#, "AAé=", "AAA", "A"]
-        let tails = ["}", #","data":"AAAA"}"#, #","x":1}"#, #","x":1,"data":2}"#, #","x":[1,{"data":1}]}"#, ",}", "", " }", #"" }"#]
+        let tails = [
+            "}", #","data":"AAAA"}"#, #","x":1}"#, #","x":1,"data":2}"#, #","x":[1,{"data":1}]}"#, ",}", "", " }",
+            #"" }"#,
+        ]
         for data in datas {
             for tail in tails {
                 for kind in ["applicationTokens", "categoryTokens", "webDomainTokens"] {
@@ -83,7 +96,9 @@ import StrictJSON
             }
         }
         // Too short to hold `{"data":"` at the end of the input: the general path's errors.
-        for cut in [#"{"applicationTokens":[{"data":"#, #"{"applicationTokens":[{"data""#, #"{"applicationTokens":[{"dat"#] {
+        for cut in [
+            #"{"applicationTokens":[{"data":"#, #"{"applicationTokens":[{"data""#, #"{"applicationTokens":[{"dat"#,
+        ] {
             #expect(Self.outcome(cut).hasPrefix("error json \(cut.utf8.count) "), "\(cut)")
         }
     }
@@ -156,16 +171,20 @@ import StrictJSON
             datas.append(String(repeating: "/", count: length))
             datas.append(String(repeating: "A", count: length))
             for slash in 0..<length {
-                datas.append(String(repeating: "B", count: slash) + "/" + String(repeating: "C", count: length - slash - 1))
+                datas.append(
+                    String(repeating: "B", count: slash) + "/" + String(repeating: "C", count: length - slash - 1))
             }
             datas.append(String((0..<length).map { _ in "AB+/="[Int(generator.next() % 5)] }))
         }
         for round in 0..<300 {
             var selection = FamilyActivitySelection(includeEntireCategory: round % 2 == 0)
             for _ in 0..<(round % 7) {
-                selection.applicationTokens.insert(ApplicationToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
-                selection.categoryTokens.insert(ActivityCategoryToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
-                selection.webDomainTokens.insert(WebDomainToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+                selection.applicationTokens.insert(
+                    ApplicationToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+                selection.categoryTokens.insert(
+                    ActivityCategoryToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
+                selection.webDomainTokens.insert(
+                    WebDomainToken(validatedData: datas[Int(generator.next() % UInt64(datas.count))]))
             }
             if round % 5 == 0 {
                 selection.untokenizedApplicationIdentifiers = ["b/c", "a", "Caf\u{E9}", "Cafe\u{301}", "\u{1}\"\\"]
@@ -184,7 +203,10 @@ import StrictJSON
         guard text.count % 4 == 0 else { return nil }
         var body = text[...]
         var pad = 0
-        while pad < 2, body.last == UInt8(ascii: "=") { body = body.dropLast(); pad += 1 }
+        while pad < 2, body.last == UInt8(ascii: "=") {
+            body = body.dropLast()
+            pad += 1
+        }
         var bits = 0
         var count = 0
         var out: [UInt8] = []
@@ -198,7 +220,7 @@ import StrictJSON
                 bits &= (1 << count) - 1
             }
         }
-        guard bits == 0, (text.count == 0 || body.count % 4 != 1) else { return nil }  // zero pad bits
+        guard bits == 0, text.count == 0 || body.count % 4 != 1 else { return nil }  // zero pad bits
         return out
     }
 
@@ -212,7 +234,9 @@ import StrictJSON
             #expect(text.withUnsafeBufferPointer { Base64.validate($0) } == .success(length))
             // One character replaced at every position: outside the alphabet, `=`, or another alphabet character.
             for position in text.indices {
-                for replacement in [UInt8(ascii: "-"), UInt8(ascii: "="), 0x80, 0xFF, 0, alphabet[Int(generator.next() % 64)]] {
+                for replacement in [
+                    UInt8(ascii: "-"), UInt8(ascii: "="), 0x80, 0xFF, 0, alphabet[Int(generator.next() % 64)],
+                ] {
                     var bad = text
                     bad[position] = replacement
                     let expected = Self.simpleDecode(bad)
@@ -239,7 +263,10 @@ import StrictJSON
             let text = Array(Base64.encode(bytes).utf8)
             datas.append(String(decoding: text, as: UTF8.self))
             for position in text.indices {
-                for replacement in [UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "/"), alphabet[Int(generator.next() % 64)]] {
+                for replacement in [
+                    UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "/"),
+                    alphabet[Int(generator.next() % 64)],
+                ] {
                     var bad = text
                     bad[position] = replacement
                     datas.append(String(decoding: bad, as: UTF8.self))
@@ -294,7 +321,9 @@ import StrictJSON
             switch (decoded, validated) {
             case (.success(let bytes), .success(let count)): #expect(bytes.count == count)
             case (.failure(let a), .failure(let b)): #expect(a == b)
-            default: Issue.record("decode and validate disagree on \(String(decoding: text, as: UTF8.self).debugDescription)")
+            default:
+                Issue.record(
+                    "decode and validate disagree on \(String(decoding: text, as: UTF8.self).debugDescription)")
             }
         }
     }

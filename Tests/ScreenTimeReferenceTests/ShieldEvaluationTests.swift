@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §2: the rules of one and several stores.
@@ -34,7 +35,9 @@ import Testing
     }
 
     @Test func noneAndNilShieldNothing() throws {
-        for policy: ShieldSettings.ActivityCategoryPolicy<Application>? in [nil, ShieldSettings.ActivityCategoryPolicy<Application>.none] {
+        for policy: ShieldSettings.ActivityCategoryPolicy<Application>? in [
+            nil, ShieldSettings.ActivityCategoryPolicy<Application>.none,
+        ] {
             let store = ShieldSettings(applicationCategories: policy)
             #expect(try verdict(.application(feed, category: social), [store]) == .allowed)
         }
@@ -113,14 +116,20 @@ import Testing
     @Test func categoryReasonIfAnyStoreShieldsByCategory() throws {
         let byApp = ShieldSettings(applications: [feed])
         let byCategory = ShieldSettings(applicationCategories: .specific([social]))
-        #expect(try verdict(.application(feed, category: social), [byApp, byCategory]) == .shielded(.applicationCategory(social)))
-        #expect(try verdict(.application(feed, category: social), [byCategory, byApp]) == .shielded(.applicationCategory(social)))
+        #expect(
+            try verdict(.application(feed, category: social), [byApp, byCategory])
+                == .shielded(.applicationCategory(social)))
+        #expect(
+            try verdict(.application(feed, category: social), [byCategory, byApp])
+                == .shielded(.applicationCategory(social)))
     }
 
     @Test func oneStoresExceptDoesNotExemptFromAnotherStore() throws {
         let exempting = ShieldSettings(applicationCategories: .all(except: [chat]))
         let blocking = ShieldSettings(applicationCategories: .specific([social]))
-        #expect(try verdict(.application(chat, category: social), [exempting, blocking]) == .shielded(.applicationCategory(social)))
+        #expect(
+            try verdict(.application(chat, category: social), [exempting, blocking])
+                == .shielded(.applicationCategory(social)))
         #expect(try verdict(.application(chat, category: work), [exempting, blocking]) == .allowed)
     }
 
@@ -131,13 +140,17 @@ import Testing
     }
 
     @Test func voidTokensInSettingsMatchNothing() throws {
-        let isVoid: (TokenIdentity) -> Bool = { $0 == TokenIdentity(mail) || $0 == TokenIdentity(social) || $0 == TokenIdentity(chat) }
+        let isVoid: (TokenIdentity) -> Bool = {
+            $0 == TokenIdentity(mail) || $0 == TokenIdentity(social) || $0 == TokenIdentity(chat)
+        }
         let store = ShieldSettings(applications: [mail], applicationCategories: .specific([social]))
         #expect(try store.evaluate(.application(mail, category: work), isVoid: isVoid) == .allowed)
         #expect(try store.evaluate(.application(feed, category: social), isVoid: isVoid) == .allowed)
         // A void exception exempts nothing.
         let all = ShieldSettings(applicationCategories: .all(except: [chat]))
-        #expect(try all.evaluate(.application(chat, category: work), isVoid: isVoid) == .shielded(.applicationCategory(work)))
+        #expect(
+            try all.evaluate(.application(chat, category: work), isVoid: isVoid)
+                == .shielded(.applicationCategory(work)))
     }
 
     @Test func shieldActionResponsesAreTheThreeOfIOS() {
@@ -146,8 +159,10 @@ import Testing
 
     @Test func tokenFromUTF8IsTheTokenOfTheBytes() {
         // Token(utf8Of:) encodes from the string's storage; it must be exactly Token(bytes: Array(text.utf8)).
-        var texts = ["", "a", "app:mail", "cat:soziale Netzwerke ✓", "web:a/b", "日本語", "e\u{301}", "15 bytes exact!",
-                     "16 bytes exactly", String(repeating: "x", count: 1025), String(repeating: "é", count: 77)]
+        var texts = [
+            "", "a", "app:mail", "cat:soziale Netzwerke ✓", "web:a/b", "日本語", "e\u{301}", "15 bytes exact!",
+            "16 bytes exactly", String(repeating: "x", count: 1025), String(repeating: "é", count: 77),
+        ]
         texts.append(String("prefix app:slice".dropFirst(7)))  // from a Substring
         texts.append(String(String.UnicodeScalarView("scalars ✓".unicodeScalars)))
         for n in 0..<40 { texts.append(String(repeating: "ab\u{1F600}", count: n)) }

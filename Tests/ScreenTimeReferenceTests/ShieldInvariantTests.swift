@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §2 "Invariants", checked over an exhaustive small space (one store) and random store lists.
@@ -39,7 +40,8 @@ import Testing
                 var more = settings
                 more.applications = (settings.applications ?? []).union([added])
                 for activity in Self.appActivities {
-                    let before = try verdict(activity, [settings]), after = try verdict(activity, [more])
+                    let before = try verdict(activity, [settings])
+                    let after = try verdict(activity, [more])
                     #expect(Self.rank(after) >= Self.rank(before), "\(settings) + \(added) on \(activity)")
                     if before.reason?.isCategoryReason == true { #expect(after == before) }
                 }
@@ -54,7 +56,8 @@ import Testing
                 var more = settings
                 more.applicationCategories = .specific(categories.union([added]), except: except)
                 for activity in Self.appActivities {
-                    let before = try verdict(activity, [settings]), after = try verdict(activity, [more])
+                    let before = try verdict(activity, [settings])
+                    let after = try verdict(activity, [more])
                     #expect(Self.rank(after) >= Self.rank(before), "\(settings) + \(added) on \(activity)")
                 }
             }
@@ -67,11 +70,13 @@ import Testing
                 var more = settings
                 switch settings.applicationCategories {
                 case .all(let except)?: more.applicationCategories = .all(except: except.union([added]))
-                case .specific(let c, let except)?: more.applicationCategories = .specific(c, except: except.union([added]))
+                case .specific(let c, let except)?:
+                    more.applicationCategories = .specific(c, except: except.union([added]))
                 case .none?, nil: continue
                 }
                 for activity in Self.appActivities {
-                    let before = try verdict(activity, [settings]), after = try verdict(activity, [more])
+                    let before = try verdict(activity, [settings])
+                    let after = try verdict(activity, [more])
                     #expect(Self.rank(after) <= Self.rank(before), "\(settings) except + \(added) on \(activity)")
                 }
             }
@@ -81,9 +86,12 @@ import Testing
     @Test func nilAndEmptyBehaveAlike() throws {
         let empties = [
             ShieldSettings(),
-            ShieldSettings(applications: [], applicationCategories: .specific([]), webDomains: [], webDomainCategories: .specific([], except: [])),
-            ShieldSettings(applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none,
-                           webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none),
+            ShieldSettings(
+                applications: [], applicationCategories: .specific([]), webDomains: [],
+                webDomainCategories: .specific([], except: [])),
+            ShieldSettings(
+                applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none,
+                webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none),
         ]
         for settings in Self.appSettings {
             for activity in Self.appActivities + Self.webActivities {
@@ -121,14 +129,17 @@ import Testing
             for activity in Self.appActivities { #expect(try verdict(activity, [mirrored]) == .allowed) }
             // And web settings judge web activities exactly as app settings judge apps.
             for (a, w) in zip(Self.appActivities, sameBytesWeb) {
-                let av = try verdict(a, [settings]), wv = try verdict(w, [mirrored])
+                let av = try verdict(a, [settings])
+                let wv = try verdict(w, [mirrored])
                 #expect(av.reason?.name.replacingPrefix("application", with: "webDomain") == wv.reason?.name)
                 #expect(av.reason?.category == wv.reason?.category)
             }
         }
     }
 
-    static func mirror(_ p: ShieldSettings.ActivityCategoryPolicy<Application>) -> ShieldSettings.ActivityCategoryPolicy<WebDomain> {
+    static func mirror(_ p: ShieldSettings.ActivityCategoryPolicy<Application>)
+        -> ShieldSettings.ActivityCategoryPolicy<WebDomain>
+    {
         let convert = { (s: Set<ApplicationToken>) in Set(s.map { WebDomainToken(bytes: $0.bytes) }) }
         switch p {
         case .none: return .none
@@ -156,7 +167,8 @@ import Testing
                 #expect(try verdict(activity, stores + stores) == v)
                 let singles = try stores.map { try verdict(activity, [$0]) }
                 #expect(v.isShielded == singles.contains { $0.isShielded })
-                #expect((v.reason?.isCategoryReason ?? false) == singles.contains { $0.reason?.isCategoryReason ?? false })
+                #expect(
+                    (v.reason?.isCategoryReason ?? false) == singles.contains { $0.reason?.isCategoryReason ?? false })
                 if stores.count >= 2 {
                     let split = Int.random(in: 1..<stores.count, using: &rng)
                     let left = try verdict(activity, Array(stores[..<split]))
@@ -168,8 +180,8 @@ import Testing
     }
 }
 
-fileprivate extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
         hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// SPEC §2 "Limits": 50 tokens per limited set evaluate; 51 fail with `limitExceeded`; assignment never fails.
@@ -51,13 +52,17 @@ import Testing
         let sets = ShieldSettings.LimitedSet.allCases
         for mask in 0..<(1 << sets.count) {
             var store = ShieldSettings()
-            let count = { (set: ShieldSettings.LimitedSet) in mask & (1 << (sets.firstIndex(of: set) ?? 0)) != 0 ? 51 : 50 }
+            let count = { (set: ShieldSettings.LimitedSet) in
+                mask & (1 << (sets.firstIndex(of: set) ?? 0)) != 0 ? 51 : 50
+            }
             store.applications = numberedTokens(count(.applications), "a")
             store.applicationCategories = .specific(
-                numberedTokens(count(.applicationCategories), "c"), except: numberedTokens(count(.applicationCategoryExceptions), "a"))
+                numberedTokens(count(.applicationCategories), "c"),
+                except: numberedTokens(count(.applicationCategoryExceptions), "a"))
             store.webDomains = numberedTokens(count(.webDomains), "w")
             store.webDomainCategories = .specific(
-                numberedTokens(count(.webDomainCategories), "c"), except: numberedTokens(count(.webDomainCategoryExceptions), "w"))
+                numberedTokens(count(.webDomainCategories), "c"),
+                except: numberedTokens(count(.webDomainCategoryExceptions), "w"))
             #expect(store.firstSetOverLimit == store.setsOverLimit.first, "mask \(mask)")
             #expect(store.setsOverLimit.count == mask.nonzeroBitCount)
         }
@@ -66,7 +71,9 @@ import Testing
             #expect(Self.settings(50, in: set).firstSetOverLimit == nil)
         }
         #expect(ShieldSettings().firstSetOverLimit == nil)
-        #expect(ShieldSettings(applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none).firstSetOverLimit == nil)
+        #expect(
+            ShieldSettings(applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none)
+                .firstSetOverLimit == nil)
     }
 
     @Test func duplicatesDoNotCountTowardTheLimit() throws {
@@ -86,12 +93,15 @@ import Testing
         }
         ManagedSettingsStore(environment: environment).shield.applicationCategories = .specific([cat("x")])
         let ordered = environment.shieldSettingsByStore.map(\.settings)
-        for activity in [ShieldActivity.application(app("x"), category: cat("x")), .webDomain(web("q"), category: cat("y")),
-                         .webDomain(web("z"), category: cat("y"))] {
+        for activity in [
+            ShieldActivity.application(app("x"), category: cat("x")), .webDomain(web("q"), category: cat("y")),
+            .webDomain(web("z"), category: cat("y")),
+        ] {
             #expect(try environment.evaluateShield(activity) == ShieldEvaluation.evaluate(activity, stores: ordered))
         }
         ManagedSettingsStore(named: .init("x"), environment: environment).shield.applications = numberedTokens(51, "x")
-        ManagedSettingsStore(named: .init("c"), environment: environment).shield.webDomains = Set((0..<52).map { web("c\($0)") })
+        ManagedSettingsStore(named: .init("c"), environment: environment).shield.webDomains = Set(
+            (0..<52).map { web("c\($0)") })
         do {
             _ = try environment.evaluateShield(.application(app("x"), category: cat("x")))
             Issue.record("evaluation over stores past the limit must throw")
@@ -119,9 +129,10 @@ import Testing
             #expect(error.set == .applications)
             #expect(error.count == 120)
         }
-        #expect(environment.lintShields() == [
-            ShieldLintFinding(store: .named(.init("big")), set: .applications, problem: .overLimit(count: 120))
-        ])
+        #expect(
+            environment.lintShields() == [
+                ShieldLintFinding(store: .named(.init("big")), set: .applications, problem: .overLimit(count: 120))
+            ])
         store.clearAllSettings()
         #expect(throws: Never.self) { try environment.evaluateShield(.application(app("x"), category: cat("x"))) }
     }

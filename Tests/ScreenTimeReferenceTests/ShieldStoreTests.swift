@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// `ManagedSettingsStore`: iOS names, sharing by name, clearing, thread safety.
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func environmentsAreIsolated() {
-        let one = ScreenTimeEnvironment(), two = ScreenTimeEnvironment()
+        let one = ScreenTimeEnvironment()
+        let two = ScreenTimeEnvironment()
         ManagedSettingsStore(named: .init("s"), environment: one).shield.applications = [app("a")]
         #expect(ManagedSettingsStore(named: .init("s"), environment: two).shield.applications == nil)
     }
@@ -33,10 +35,14 @@ import Testing
         let whitelistApplicationTokens: Set<ApplicationToken> = [app("chat")]
         store.shield.applicationCategories = .specific(blocklistCategoryTokens, except: whitelistApplicationTokens)
         store.shield.webDomainCategories = .all(except: [web("docs")])
-        #expect(try environment.evaluateShield(.application(app("feed"), category: cat("social"))) == .shielded(.applicationCategory(cat("social"))))
+        #expect(
+            try environment.evaluateShield(.application(app("feed"), category: cat("social")))
+                == .shielded(.applicationCategory(cat("social"))))
         #expect(try environment.evaluateShield(.application(app("chat"), category: cat("social"))) == .allowed)
         #expect(try environment.evaluateShield(.webDomain(web("docs"), category: cat("ref"))) == .allowed)
-        #expect(try environment.evaluateShield(.webDomain(web("news"), category: cat("ref"))) == .shielded(.webDomainCategory(cat("ref"))))
+        #expect(
+            try environment.evaluateShield(.webDomain(web("news"), category: cat("ref")))
+                == .shielded(.webDomainCategory(cat("ref"))))
     }
 
     @Test func clearAllSettingsClearsOnlyThatStore() throws {
@@ -50,15 +56,21 @@ import Testing
         #expect(b.shield.applications == [app("chat")])
         #expect(environment.shieldSettingsByStore.map(\.store) == [.named(.init("b"))])
         #expect(try environment.evaluateShield(.application(app("mail"), category: cat("x"))) == .allowed)
-        #expect(try environment.evaluateShield(.application(app("chat"), category: cat("x"))) == .shielded(.application))
+        #expect(
+            try environment.evaluateShield(.application(app("chat"), category: cat("x"))) == .shielded(.application))
     }
 
     @Test func environmentEvaluatesAcrossAllStores() throws {
         let environment = ScreenTimeEnvironment()
         ManagedSettingsStore(environment: environment).shield.applications = [app("feed")]
-        ManagedSettingsStore(named: .init("cats"), environment: environment).shield.applicationCategories = .specific([cat("social")])
-        #expect(try environment.evaluateShield(.application(app("feed"), category: cat("social"))) == .shielded(.applicationCategory(cat("social"))))
-        #expect(try environment.evaluateShield(.application(app("feed"), category: cat("work"))) == .shielded(.application))
+        ManagedSettingsStore(named: .init("cats"), environment: environment).shield.applicationCategories = .specific([
+            cat("social")
+        ])
+        #expect(
+            try environment.evaluateShield(.application(app("feed"), category: cat("social")))
+                == .shielded(.applicationCategory(cat("social"))))
+        #expect(
+            try environment.evaluateShield(.application(app("feed"), category: cat("work"))) == .shielded(.application))
     }
 
     @Test func concurrentModificationsAreNotLost() async {
@@ -71,7 +83,8 @@ import Testing
                 }
             }
         }
-        #expect(ManagedSettingsStore(named: .init("shared"), environment: environment).shield.applications?.count == 200)
+        #expect(
+            ManagedSettingsStore(named: .init("shared"), environment: environment).shield.applications?.count == 200)
     }
 }
 

@@ -10,7 +10,6 @@ func numberedTokens<Kind: TokenKind>(_ count: Int, _ prefix: String) -> Set<Toke
     Set((0..<count).map { Token<Kind>(bytes: Array("\(prefix)\($0)".utf8)) })
 }
 
-
 /// Evaluation that must not throw in the test at hand; a throw records an issue through `#expect` at the call site.
 func verdict(_ activity: ShieldActivity, _ stores: [ShieldSettings]) throws -> ShieldVerdict {
     try ShieldEvaluation.evaluate(activity, stores: stores)

@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import ScreenTimeReference
 
 @Suite struct ShieldTextTemplateTests {
@@ -146,7 +147,10 @@ import Testing
         // Past a few keys the parser finds known keys by hashing rather than a linear search: same answers.
         let names = (0..<40).map { "k\($0)" }
         let template = (names + names.reversed() + names).map { "{\($0)|-}" }.joined()
-        let values = Dictionary(uniqueKeysWithValues: names.enumerated().filter { $0.offset % 3 == 0 }.map { ($0.element, String?.some("v\($0.offset)")) })
+        let values = Dictionary(
+            uniqueKeysWithValues: names.enumerated().filter { $0.offset % 3 == 0 }.map {
+                ($0.element, String?.some("v\($0.offset)"))
+            })
         let parsed = ShieldTextTemplate(template)
         #expect(parsed.keys == names)
         let r = parsed.render(values)
@@ -239,12 +243,19 @@ import Testing
 
     @Test func agreesWithANaiveModelOnRandomTemplates() {
         var rng = SplitMix64(seed: 8)
-        let pieces = ["{", "}", "|", "a", "b", "ab", "c", ":", " ", "é", "日", "📱", "{a}", "{b|x}", "{a|", "\u{0}", "-", "."]
-        let valueSets: [[String: String?]] = [[:], ["a": "A", "b": nil], ["a": "", "b": "{a}"], ["ab": "AB", "c": "é"]]
+        let pieces = [
+            "{", "}", "|", "a", "b", "ab", "c", ":", " ", "é", "日", "📱", "{a}", "{b|x}", "{a|", "\u{0}", "-", ".",
+        ]
+        let valueSets: [[String: String?]] = [
+            [:], ["a": "A", "b": nil], ["a": "", "b": "{a}"], ["ab": "AB", "c": "é"],
+        ]
         for _ in 0..<4000 {
-            let template = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let template = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? ""
+            }.joined()
             let values = valueSets.randomElement(using: &rng) ?? [:]
-            #expect(ShieldTextTemplate(template).render(values) == Self.model(template, values), "\(template.debugDescription)")
+            #expect(
+                ShieldTextTemplate(template).render(values) == Self.model(template, values),
+                "\(template.debugDescription)")
         }
     }
 

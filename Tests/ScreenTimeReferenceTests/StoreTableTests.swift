@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 
 /// `ScreenTimeEnvironment.StoreTable`, the environment's stores in store order, against a dictionary: after every
@@ -10,7 +11,8 @@ import Testing
 
     @Test func matchesADictionaryOverRandomHistories() {
         let settings: [ShieldSettings?] = [
-            nil, ShieldSettings(), ShieldSettings(applications: [app("mail")]), ShieldSettings(webDomains: [web("news")]),
+            nil, ShieldSettings(), ShieldSettings(applications: [app("mail")]),
+            ShieldSettings(webDomains: [web("news")]),
             ShieldSettings(applicationCategories: .all()),
         ]
         for seed in UInt64(1)...40 {
@@ -25,7 +27,9 @@ import Testing
                 let expected = model.keys.sorted()
                 #expect(table.identities == expected, "seed \(seed), step \(step)")
                 #expect(table.settings == expected.compactMap { model[$0] }, "seed \(seed), step \(step)")
-                for probe in Self.identities { #expect(table[probe] == model[probe], "seed \(seed), step \(step), \(probe)") }
+                for probe in Self.identities {
+                    #expect(table[probe] == model[probe], "seed \(seed), step \(step), \(probe)")
+                }
             }
         }
     }

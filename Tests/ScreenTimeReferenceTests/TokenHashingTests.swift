@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenTimeReference
 @testable import ScreenTimeSelection
 
@@ -67,7 +68,9 @@ import Testing
         let tokens = texts.map { ActivityCategoryToken(validatedData: $0) }
         for a in tokens {
             for b in tokens {
-                #expect((a < b) == Array(a.data.utf8).lexicographicallyPrecedes(Array(b.data.utf8)), "\(a.data) < \(b.data)")
+                #expect(
+                    (a < b) == Array(a.data.utf8).lexicographicallyPrecedes(Array(b.data.utf8)), "\(a.data) < \(b.data)"
+                )
             }
         }
     }
@@ -81,7 +84,9 @@ import Testing
         for length in [1, 5, 12, 128, 1024, 1100] {
             let token = WebDomainToken(bytes: (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) })
             let digest = TokenDigest.digest(of: token.data)
-            func same(_ other: WebDomainToken) -> Bool { other.digest.low == digest.low && other.digest.high == digest.high }
+            func same(_ other: WebDomainToken) -> Bool {
+                other.digest.low == digest.low && other.digest.high == digest.high
+            }
             #expect(same(token))
             if length <= 1024 { #expect(same(try WebDomainToken(base64Data: token.data))) }
             #expect(same(WebDomainToken(validatedData: token.data)))
@@ -93,7 +98,8 @@ import Testing
         let short = ApplicationToken(bytes: [1, 2, 3])
         for token in [device, short] {
             let identity = TokenIdentity(token)
-            let rebuilt = TokenIdentity(kind: "application", data: String(decoding: Array(token.data.utf8), as: UTF8.self))
+            let rebuilt = TokenIdentity(
+                kind: "application", data: String(decoding: Array(token.data.utf8), as: UTF8.self))
             #expect(identity == rebuilt && identity.hashValue == rebuilt.hashValue)
             let sameBytesCategory = TokenIdentity(ActivityCategoryToken(bytes: token.bytes))
             #expect(identity != sameBytesCategory)
@@ -120,7 +126,9 @@ import Testing
 
     static func deviceTokens(_ n: Int) -> [ApplicationToken] {
         (0..<n).map { i in
-            ApplicationToken(bytes: [UInt8](repeating: 0, count: 12) + [UInt8(i & 0xff), UInt8(i >> 8)] + [UInt8](repeating: 9, count: 114))
+            ApplicationToken(
+                bytes: [UInt8](repeating: 0, count: 12) + [UInt8(i & 0xff), UInt8(i >> 8)]
+                    + [UInt8](repeating: 9, count: 114))
         }
     }
 
@@ -158,7 +166,10 @@ import Testing
     @Test func seedAndKindTakePart() {
         let token = Self.deviceTokens(1)[0]
         #expect(Set(Self.seeds.map { token._rawHashValue(seed: $0) }).count == Self.seeds.count)
-        let kinds = [TokenIdentity(token), TokenIdentity(ActivityCategoryToken(validatedData: token.data)), TokenIdentity(WebDomainToken(validatedData: token.data))]
+        let kinds = [
+            TokenIdentity(token), TokenIdentity(ActivityCategoryToken(validatedData: token.data)),
+            TokenIdentity(WebDomainToken(validatedData: token.data)),
+        ]
         #expect(Set(kinds.map { $0._rawHashValue(seed: 7) }).count == 3)
         #expect(Set(kinds).count == 3)
     }

@@ -6,9 +6,11 @@ import Testing
 @Suite struct BenchCommandTests {
     @Test func quickJSONRunHasTheRatios() throws {
         // The fuzz section would run fuzzers for seconds when they are built; the rest is what CI smoke-tests.
-        let run = try StcBinary.run(["bench", "--quick", "--json", "--filter", "selection.synthetic13",
-                                     "--filter", "selection.memcpy", "--filter", "url", "--filter", "template",
-                                     "--filter", "runner.inProcess"])
+        let run = try StcBinary.run([
+            "bench", "--quick", "--json", "--filter", "selection.synthetic13",
+            "--filter", "selection.memcpy", "--filter", "url", "--filter", "template",
+            "--filter", "runner.inProcess",
+        ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let ratios = try #require(object["ratios"] as? [String: Any])
@@ -53,10 +55,12 @@ import Testing
         // A package root (found from the current directory) with one stand-in "fuzzer": a script that prints
         // libFuzzer's final stats, a different exec/s on each call. The first call is the warm-up and must not
         // count; the three after it make the figure.
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-bench-standin-\(UInt64.random(in: 0 ... .max))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stc-bench-standin-\(UInt64.random(in: 0 ... .max))")
         defer { try? FileManager.default.removeItem(at: root) }
         for directory in ["Sources/stc", "Fuzz/Sources/standin", "Fuzz/.build/release", "corpus/standin"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
         try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
         try Data("seed".utf8).write(to: root.appendingPathComponent("corpus/standin/seed"))
@@ -79,7 +83,8 @@ import Testing
         let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
         #expect(calls.split(separator: "\n").count == 4, "a warm-up run and three measured runs")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let figure = try #require((object["figures"] as? [String: Any])?["fuzz.standin"] as? [String: Any], "\(run.stdout)")
+        let figure = try #require(
+            (object["figures"] as? [String: Any])?["fuzz.standin"] as? [String: Any], "\(run.stdout)")
         let perSecond = try #require(figure["perSecond"] as? [String: Double])
         #expect(perSecond == ["min": 40000, "median": 52000, "max": 61000])
         #expect(figure["repetitions"] as? Int == 3)

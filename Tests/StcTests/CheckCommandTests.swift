@@ -26,7 +26,9 @@ import Testing
     @Test func onePropertyPassesWithExitZero() throws {
         let corpus = try Self.temporaryCorpus()
         defer { try? FileManager.default.removeItem(at: corpus) }
-        let run = try StcBinary.run(["check", "selection.stable-order", "--iterations", "100", "--seed", "3", "--corpus", corpus.path])
+        let run = try StcBinary.run([
+            "check", "selection.stable-order", "--iterations", "100", "--seed", "3", "--corpus", corpus.path,
+        ])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("✓ selection.stable-order: passed (seed 3; 100 cases"))
         #expect(run.stdout.contains("cases/s"))
@@ -60,7 +62,9 @@ import Testing
         #expect(try StcBinary.run(["check", "--replay", "00"]).status == 2, "replay needs exactly one property")
         let help = try StcBinary.run(["check", "--help"])
         #expect(help.status == 0)
-        for option in ["--list", "--seed", "--iterations", "--replay", "--corpus", "Exit codes"] { #expect(help.stdout.contains(option)) }
+        for option in ["--list", "--seed", "--iterations", "--replay", "--corpus", "Exit codes"] {
+            #expect(help.stdout.contains(option))
+        }
         #expect(try StcBinary.run(["--help"]).stdout.contains("check"))
     }
 
@@ -95,7 +99,9 @@ import Testing
         let directory = corpus.appendingPathComponent("template.total/regressions")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: directory.appendingPathComponent("0000000000000001"))
-        let run = try StcBinary.run(["check", "template.total", "--iterations", "10", "--seed", "5", "--corpus", corpus.path])
+        let run = try StcBinary.run([
+            "check", "template.total", "--iterations", "10", "--seed", "5", "--corpus", corpus.path,
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.contains("1 regressions replayed"))
     }

@@ -7,11 +7,13 @@ import Testing
     static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for target in targets {
             try FileManager.default.copyItem(
-                at: StcBinary.packageRoot.appendingPathComponent("corpus/\(target)"), to: root.appendingPathComponent(target))
+                at: StcBinary.packageRoot.appendingPathComponent("corpus/\(target)"),
+                to: root.appendingPathComponent(target))
         }
         return root
     }
@@ -44,11 +46,13 @@ import Testing
     /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints
     /// the instrumentation banner and the ASan options it was given.
     static func packageWithStandInFuzzer() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stc-fuzz-standin-\(UInt64.random(in: 0 ... .max))")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stc-fuzz-standin-\(UInt64.random(in: 0 ... .max))")
         let release = root.appendingPathComponent("Fuzz/.build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Fuzz/Package.swift"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Fuzz/Sources/url"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Fuzz/Sources/url"), withIntermediateDirectories: true)
         let script = release.appendingPathComponent("url")
         try Data(
             """
@@ -71,19 +75,25 @@ import Testing
     @Test func runAddsThroughputASanOptionsTheUserDidNotSet() throws {
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
-        let common = ["fuzz", "run", "url", "--no-build", "--verbose", "--time", "1", "--package", package.path, "--corpus", corpus.path]
+        let common = [
+            "fuzz", "run", "url", "--no-build", "--verbose", "--time", "1", "--package", package.path, "--corpus",
+            corpus.path,
+        ]
 
         let plain = try StcBinary.run(common, environment: ["ASAN_OPTIONS": nil])
         #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
         let defaults = "malloc_context_size=0:quarantine_size_mb=16"
-        #expect(plain.stderr.contains("stand-in ASAN_OPTIONS=[\(defaults)] SWIFT_BACKTRACE=[enable=no]"), "\(plain.stderr)")
+        #expect(
+            plain.stderr.contains("stand-in ASAN_OPTIONS=[\(defaults)] SWIFT_BACKTRACE=[enable=no]"), "\(plain.stderr)")
         #expect(plain.stderr.contains("$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=\(defaults) "), "\(plain.stderr)")
 
         let other = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "detect_leaks=0"])
         #expect(other.stderr.contains("stand-in ASAN_OPTIONS=[detect_leaks=0:\(defaults)]"), "\(other.stderr)")
 
         let own = try StcBinary.run(common, environment: ["ASAN_OPTIONS": "malloc_context_size=30"])
-        #expect(own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)")
+        #expect(
+            own.stderr.contains("stand-in ASAN_OPTIONS=[malloc_context_size=30:quarantine_size_mb=16]"), "\(own.stderr)"
+        )
     }
 
     @Test func aBinaryWithoutCountersIsRefusedWithTheBuildCommand() throws {
@@ -92,7 +102,9 @@ import Testing
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
         try Data("#!/bin/sh\nexit 0\n".utf8).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
-        let run = try StcBinary.run(["fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path])
+        let run = try StcBinary.run([
+            "fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path,
+        ])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("is not an instrumented libFuzzer binary"), "\(run.stderr)")
         #expect(
@@ -117,13 +129,17 @@ import Testing
     /// back. Returns a PATH that finds the stand-in first, and the stand-in's location.
     static func standInSwift(in package: URL, script: String) throws -> (path: String, swift: URL) {
         try FileManager.default.moveItem(
-            at: package.appendingPathComponent("Fuzz/.build/release/url"), to: package.appendingPathComponent("built-url"))
+            at: package.appendingPathComponent("Fuzz/.build/release/url"),
+            to: package.appendingPathComponent("built-url"))
         try Data(standInManifest(flags: ["-Xllvm", "-asan-use-after-return=never"]).utf8)
             .write(to: package.appendingPathComponent("dump-package.json"))
         let bin = package.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let swift = bin.appendingPathComponent("swift")
-        try Data("#!/bin/sh\n\(standInDumpPackage(package))\necho \"swift $* [coverage=$SCREENTIME_FUZZ_COVERAGE]\" >> '\(package.path)/calls'\n\(script)\n".utf8).write(to: swift)
+        try Data(
+            "#!/bin/sh\n\(standInDumpPackage(package))\necho \"swift $* [coverage=$SCREENTIME_FUZZ_COVERAGE]\" >> '\(package.path)/calls'\n\(script)\n"
+                .utf8
+        ).write(to: swift)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         return (bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), swift)
     }
@@ -141,7 +157,8 @@ import Testing
     /// What `swift package dump-package` prints for a package with one module, `Lib`, given these flags.
     static func standInManifest(flags: [String]) -> String {
         let quoted = flags.map { "\"\($0)\"" }.joined(separator: ", ")
-        return #"{"name": "Stand-in", "targets": [{"name": "Lib", "type": "regular", "settings": [{"kind": {"unsafeFlags": {"_0": ["#
+        return
+            #"{"name": "Stand-in", "targets": [{"name": "Lib", "type": "regular", "settings": [{"kind": {"unsafeFlags": {"_0": ["#
             + quoted + #"]}}, "tool": "swift"}]}, {"name": "LibTests", "type": "test", "settings": []}]}"#
     }
 
@@ -162,23 +179,29 @@ import Testing
                 """)
 
         let run = try StcBinary.run(
-            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
+            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path],
+            environment: ["PATH": path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("cached manifest or build plan predates a target"), "\(run.stderr)")
-        let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(separator: "\n")
+        let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(
+            separator: "\n")
         #expect(calls.count == 2 && calls.last?.contains("--manifest-cache none") == true, "\(calls)")
-        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("Fuzz/.build/release.yaml").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: package.appendingPathComponent("Fuzz/.build/release.yaml").path))
 
         // A build that fails for another reason is not retried.
         try FileManager.default.removeItem(at: fuzzer)
         try Data(
-            "#!/bin/sh\n\(Self.standInDumpPackage(package))\necho \"swift $*\" >> '\(package.path)/calls2'\necho 'error: cannot find x in scope'\nexit 1\n".utf8
+            "#!/bin/sh\n\(Self.standInDumpPackage(package))\necho \"swift $*\" >> '\(package.path)/calls2'\necho 'error: cannot find x in scope'\nexit 1\n"
+                .utf8
         ).write(to: swift)
         let broken = try StcBinary.run(
-            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
+            ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path],
+            environment: ["PATH": path])
         #expect(broken.status == 2, "\(broken.stdout)\(broken.stderr)")
         #expect(broken.stderr.contains("the fuzz build failed"))
-        let calls2 = try String(contentsOf: package.appendingPathComponent("calls2"), encoding: .utf8).split(separator: "\n")
+        let calls2 = try String(contentsOf: package.appendingPathComponent("calls2"), encoding: .utf8).split(
+            separator: "\n")
         #expect(calls2.count == 1)
     }
 
@@ -200,8 +223,10 @@ import Testing
                 """)
         func build() throws -> (status: Int32, stderr: String, call: String) {
             let run = try StcBinary.run(
-                ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path], environment: ["PATH": path])
-            let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(separator: "\n")
+                ["fuzz", "run", "url", "--time", "1", "--package", package.path, "--corpus", corpus.path],
+                environment: ["PATH": path])
+            let calls = try String(contentsOf: package.appendingPathComponent("calls"), encoding: .utf8).split(
+                separator: "\n")
             return (run.status, run.stderr, String(calls.last ?? ""))
         }
 
@@ -209,16 +234,21 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.call.contains("--manifest-cache none"), "\(first.call)")
         // ASan everywhere, and coverage for the code under test only: the root manifest reads the variable.
-        #expect(first.call.contains("build -c release --sanitize=address ") && !first.call.contains("sanitize=fuzzer"), "\(first.call)")
+        #expect(
+            first.call.contains("build -c release --sanitize=address ") && !first.call.contains("sanitize=fuzzer"),
+            "\(first.call)")
         #expect(first.call.hasSuffix("[coverage=1]"), "\(first.call)")
-        #expect(first.stderr.contains("$ SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("$ SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address"),
+            "\(first.stderr)")
         let same = try build()  // nothing changed: the cached plan is used
         #expect(!same.call.contains("--manifest-cache none") && !same.stderr.contains("cached plan"), "\(same.stderr)")
 
         try Data("let b = 2\n".utf8).write(to: sources.appendingPathComponent("B.swift"))
         let added = try build()
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stderr.contains("source files were added or removed since the last fuzz build"), "\(added.stderr)")
+        #expect(
+            added.stderr.contains("source files were added or removed since the last fuzz build"), "\(added.stderr)")
         #expect(added.call.contains("--manifest-cache none"), "\(added.call)")
         let again = try build()  // the new list was recorded
         #expect(!again.call.contains("--manifest-cache none"), "\(again.call)")
@@ -252,7 +282,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t").map(String.init)
-            return (fields[0], fields.count > 1 && fields[1] == "coverage", fields.count > 2 && fields[2] == "fake-frames")
+            return (
+                fields[0], fields.count > 1 && fields[1] == "coverage", fields.count > 2 && fields[2] == "fake-frames"
+            )
         }
     }
 
@@ -262,12 +294,18 @@ import Testing
     @Test func fakeStackFramesAreKeptExactlyWhereStackAddressesAreHandedOut() throws {
         let root = StcBinary.packageRoot
         let listed = try Self.fuzzModules().filter(\.fakeFrames).map(\.name).sorted()
-        let calls = ["withUnsafeTemporaryAllocation", "withUnsafeBytes(of:", "withUnsafeMutableBytes(of:", "withUnsafePointer(to:", "withUnsafeMutablePointer(to:"]
+        let calls = [
+            "withUnsafeTemporaryAllocation", "withUnsafeBytes(of:", "withUnsafeMutableBytes(of:",
+            "withUnsafePointer(to:", "withUnsafeMutablePointer(to:",
+        ]
         let sources = root.appendingPathComponent("Sources")
         var using: [String] = []
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where !module.hasPrefix(".") {
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        where !module.hasPrefix(".") {
             let directory = sources.appendingPathComponent(module)
-            let files = (try FileManager.default.subpathsOfDirectory(atPath: directory.path)).filter { $0.hasSuffix(".swift") }
+            let files = (try FileManager.default.subpathsOfDirectory(atPath: directory.path)).filter {
+                $0.hasSuffix(".swift")
+            }
             let code = try files.flatMap { file in  // comments may name the calls
                 try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
                     .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
@@ -275,13 +313,17 @@ import Testing
             if code.contains(where: { line in calls.contains(where: line.contains) }) { using.append(module) }
         }
         #expect(using.contains("ScreenTimeSelection"), "the scan found none of the calls: \(using)")
-        #expect(listed == using, "modules that keep fake stack frames \(listed); modules that hand out stack addresses \(using)")
+        #expect(
+            listed == using,
+            "modules that keep fake stack frames \(listed); modules that hand out stack addresses \(using)")
     }
 
     @Test func runWithJobsSumsWhatTheJobsDid() throws {
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
-        let common = ["fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path]
+        let common = [
+            "fuzz", "run", "url", "--no-build", "--time", "1", "--package", package.path, "--corpus", corpus.path,
+        ]
         let two = try StcBinary.run(common + ["--jobs", "2"])
         #expect(two.status == 0, "\(two.stdout)\(two.stderr)")
         #expect(two.stderr.contains("2 jobs: 300 executions, 50 exec/s in all (per job: 20, 30)"), "\(two.stderr)")
@@ -310,7 +352,9 @@ import Testing
         let run = try StcBinary.run(["fuzz", "replay", "auth", "--as-fuzzer", "--repeat", "3", "--corpus", corpus.path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("inputs (3 times each, as libFuzzer runs them): all passed"), "\(run.stdout)")
-        for bad in [["--repeat", "0"], ["--repeat", "x"], ["--binary", "--as-fuzzer"], ["--binary", "--repeat", "2"]] {
+        for bad in [
+            ["--repeat", "0"], ["--repeat", "x"], ["--binary", "--as-fuzzer"], ["--binary", "--repeat", "2"],
+        ] {
             let refused = try StcBinary.run(["fuzz", "replay", "auth", "--corpus", corpus.path] + bad)
             #expect(refused.status == 2, "\(bad): \(refused.stdout)\(refused.stderr)")
         }
@@ -325,7 +369,8 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("added "))
         #expect(first.stdout.contains("passes now (kept as a regression guard)"))
-        let saved = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("url/regressions").path)
+        let saved = try FileManager.default.contentsOfDirectory(
+            atPath: corpus.appendingPathComponent("url/regressions").path)
         #expect(saved.count == 1)
         #expect(saved.first?.count == 16 && saved.first?.allSatisfy(\.isHexDigit) == true)
 
@@ -355,7 +400,8 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(text.contains("passes now"))
-        let saved = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("template/regressions").path)
+        let saved = try FileManager.default.contentsOfDirectory(
+            atPath: corpus.appendingPathComponent("template/regressions").path)
         #expect(saved.count == 1)  // in the STC_CORPUS root, not the repository's corpus/
     }
 

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func canonicalInputIsReportedAsSuchAndWarnsOnOddTokens() throws {
-        let json = #"{"applicationTokens":[{"data":"AAAA"},{"data":"AAAA"}],"categoryTokens":[],"includeEntireCategory":false,"untokenizedApplicationIdentifiers":[],"untokenizedCategoryIdentifiers":[],"untokenizedWebDomainIdentifiers":[],"webDomainTokens":[]}"#
+        let json =
+            #"{"applicationTokens":[{"data":"AAAA"},{"data":"AAAA"}],"categoryTokens":[],"includeEntireCategory":false,"untokenizedApplicationIdentifiers":[],"untokenizedCategoryIdentifiers":[],"untokenizedWebDomainIdentifiers":[],"webDomainTokens":[]}"#
         let run = try StcBinary.run(["inspect", "--json", Data(json.utf8).base64EncodedString()])
         #expect(run.status == 0)
         #expect(run.stdout.contains(#""isCanonical": false"#))  // the duplicate makes it non-canonical
@@ -52,7 +53,8 @@ import Testing
 
 @Suite struct AdapterCommandTests {
     @Test func answersEveryLineInOrderAndSurvivesHostileInput() throws {
-        let empty = Data(#"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]}"#.utf8).base64EncodedString()
+        let empty = Data(#"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[]}"#.utf8)
+            .base64EncodedString()
         let deep = Data(String(repeating: "[", count: 100_000).utf8).base64EncodedString()
         let badUTF8 = Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]).base64EncodedString()
         let lines = [

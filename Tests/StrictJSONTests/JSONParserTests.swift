@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrictJSON
 
 @Suite struct JSONParserTests {
@@ -39,7 +40,9 @@ import Testing
     }
 
     @Test func rejectsInvalidUTF8WithOffset() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82],
+        ] {
             do {
                 _ = try JSONParser.value(bytes)
                 Issue.record("accepted \(bytes)")
@@ -98,8 +101,10 @@ import Testing
         // Equality, order and hashing (done on UTF-8 bytes with memcmp) against the definition on code points.
         let long = String(repeating: "QUJD", count: 300)
         let strings = [
-            "", "a", "b", "ab", "abc", "abd", "Z", "~", "\u{7F}", Self.nfc, Self.nfd, "Cafe", "Caf", "é", "e\u{301}", "日本",
-            "日本語", "😀", "\u{FFFF}", "\u{10000}", long, long + "a", String(long.dropLast()) + "E", String(Self.nfd.unicodeScalars),
+            "", "a", "b", "ab", "abc", "abd", "Z", "~", "\u{7F}", Self.nfc, Self.nfd, "Cafe", "Caf", "é", "e\u{301}",
+            "日本",
+            "日本語", "😀", "\u{FFFF}", "\u{10000}", long, long + "a", String(long.dropLast()) + "E",
+            String(Self.nfd.unicodeScalars),
         ]
         for a in strings {
             for b in strings {
@@ -118,7 +123,8 @@ import Testing
 
     @Test func equalValuesHashEqual() {
         let pairs: [(JSONValue, JSONValue)] = [
-            (["b": 1, "a": [nil, true]], ["a": [nil, true], "b": 1]), (0.0, -0.0), (.string(Self.nfc), .string(Self.nfc)),
+            (["b": 1, "a": [nil, true]], ["a": [nil, true], "b": 1]), (0.0, -0.0),
+            (.string(Self.nfc), .string(Self.nfc)),
         ]
         for (a, b) in pairs {
             #expect(a == b)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrictJSON
 
 /// The string scanner skips plain bytes eight at a time; these put every kind of byte that stops the skip at
@@ -25,7 +26,8 @@ import Testing
 
     @Test func rawControlCharacterIsRejectedAtItsOffset() {
         for before in 0..<20 {
-            let text = "[\"" + String(repeating: "x", count: before) + "\u{01}" + String(repeating: "y", count: 9) + "\"]"
+            let text =
+                "[\"" + String(repeating: "x", count: before) + "\u{01}" + String(repeating: "y", count: 9) + "\"]"
             #expect(throws: JSONParseError(.controlCharacterInString, at: 2 + before)) { try JSONParser.value(text) }
         }
     }

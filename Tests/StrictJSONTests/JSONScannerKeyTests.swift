@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrictJSON
 
 /// The allocation-free paths (keys read as bytes, strings checked without being built, repeated keys found
@@ -8,11 +9,14 @@ import Testing
     static let members: [String] = [
         #""a":1"#, #""applicationTokens" : []"#, #""":0"#, #""\u0061":1"#, #""caf\u00e9":1"#, "\"café\":1",
         "\"cafe\u{301}\":1", #""a\"b":1"#, #""a\\":1"#, #""a\/b":1"#, #""😀":1"#, #""abcdefghijklmnopq":1"#,
-        #""abc"#, #""abcdefghijklmn"#, "\"a\u{01}b\":1", #""a\x":1"#, #""\ud800":1"#, #""a" 1"#, #""a""#, "\"a\u{7F}\":1",
+        #""abc"#, #""abcdefghijklmn"#, "\"a\u{01}b\":1", #""a\x":1"#, #""\ud800":1"#, #""a" 1"#, #""a""#,
+        "\"a\u{7F}\":1",
         "\"" + String(repeating: "k", count: 40) + "\"\t:\n2", "x:1", "", "\"\u{FF}\":1",
     ]
 
-    static func scanner<R>(_ text: String, _ body: (inout JSONScanner) throws(JSONParseError) -> R) -> (Result<R, JSONParseError>, Int) {
+    static func scanner<R>(_ text: String, _ body: (inout JSONScanner) throws(JSONParseError) -> R) -> (
+        Result<R, JSONParseError>, Int
+    ) {
         Array(text.utf8).withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(buffer: buffer, maxDepth: 8)
             do throws(JSONParseError) {
@@ -39,7 +43,9 @@ import Testing
             #expect(builtEnd == bytesEnd)
             // Plain exactly when the key's JSON is its bytes: printable ASCII without escapes.
             let raw = text.utf8.dropFirst().prefix { $0 != UInt8(ascii: "\"") }
-            #expect(b.2 == raw.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\\") }, "\(text.debugDescription)")
+            #expect(
+                b.2 == raw.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\\") },
+                "\(text.debugDescription)")
         case (.failure(let a), .failure(let b)):
             #expect(a == b, "\(text.debugDescription)")
         default:
@@ -48,10 +54,11 @@ import Testing
     }
 
     /// String values (with what follows), each read from the opening quote.
-    static let strings: [String] = members.filter { $0.hasPrefix("\"") } + [
-        "\"" + String(repeating: "p", count: 23) + "\\n" + String(repeating: "q", count: 9) + "\"",
-        "\"\\u00e9\\ud83d\\ude00\"", "\"\\ud83d\\u0041\"", "\"\u{E9}\u{1F600}\"",
-    ]
+    static let strings: [String] =
+        members.filter { $0.hasPrefix("\"") } + [
+            "\"" + String(repeating: "p", count: 23) + "\\n" + String(repeating: "q", count: 9) + "\"",
+            "\"\\u00e9\\ud83d\\ude00\"", "\"\\ud83d\\u0041\"", "\"\u{E9}\u{1F600}\"",
+        ]
 
     @Test(arguments: strings)
     func skippingAStringEndsWhereParsingEnds(text: String) {

@@ -1,7 +1,7 @@
+import LibFuzzerDriver
 // libFuzzer shim for the `auth` target. The harness body is FuzzTargets.auth in _StructuredFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
 import _StructuredFuzzTargets
-import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

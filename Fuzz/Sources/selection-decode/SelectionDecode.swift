@@ -1,7 +1,7 @@
+import LibFuzzerDriver
 // libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in _SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
 import _SelectionFuzzTargets
-import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
+import LibFuzzerDriver
 // libFuzzer shim for the `selection-differential` target. The harness body is FuzzTargets.selectionDifferential
 // in _DifferentialFuzzTargets, which `swift test` and `stc fuzz replay` also run on every corpus file.
 import _DifferentialFuzzTargets
-import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
+import LibFuzzerDriver
 // libFuzzer shim for the `url` target. The harness body is FuzzTargets.url in _EncodingFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
 import _EncodingFuzzTargets
-import LibFuzzerDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

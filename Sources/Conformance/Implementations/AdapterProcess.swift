@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StrictJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An implementation under test: a command (run with `/bin/sh -c`) speaking the adapter protocol of `SPEC.md` §5.
 ///
@@ -134,7 +135,9 @@ private final class AdapterEngine {
         while answeredCount < count {
             sessions += 1
             if sessions > count + 2 * probeAfterFailures + 10 {
-                giveUp("the adapter was restarted \(sessions - 1) times; giving up") { _ in .crash("not run: too many restarts") }
+                giveUp("the adapter was restarted \(sessions - 1) times; giving up") { _ in
+                    .crash("not run: too many restarts")
+                }
                 break
             }
             var child: ChildProcess
@@ -185,7 +188,8 @@ private final class AdapterEngine {
         lastFailureWasTimeout = timedOut
         if probePending {
             probePending = false
-            let reason = "the adapter \(timedOut ? "hung" : "ended (\(how))") \(consecutiveFailures + 1) times in a row without answering anything, including a liveness probe; the remaining cases were not run"
+            let reason =
+                "the adapter \(timedOut ? "hung" : "ended (\(how))") \(consecutiveFailures + 1) times in a row without answering anything, including a liveness probe; the remaining cases were not run"
             giveUp(reason) { _ in timedOut ? .timeout(self.timeout) : .crash("not run: \(reason)") }
             return
         }

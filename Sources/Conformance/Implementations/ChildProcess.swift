@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child process with its stdin, stdout and stderr on non-blocking pipes, in a process group of its own.
@@ -53,11 +54,11 @@ struct ChildProcess {
         }
         // Darwin's spawn types are opaque optional pointers; glibc's are structs.
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -85,7 +86,9 @@ struct ChildProcess {
         defer { for p in cArgs { free(p) } }
         var pid: pid_t = 0
         // The environment from ProcessInfo: `environ` is not visible from Swift on every platform.
-        var cEnv: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        var cEnv: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map {
+            strdup("\($0.key)=\($0.value)")
+        }
         cEnv.append(nil)
         defer { for p in cEnv { free(p) } }
         let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, cEnv)
@@ -154,7 +157,8 @@ struct ChildProcess {
         if low == 0 {
             let code = (status >> 8) & 0xFF
             if code > 128 {
-                return "exit status \(code) (a shell reports a child killed by signal \(code - 128)\(signalName(code - 128)))"
+                return
+                    "exit status \(code) (a shell reports a child killed by signal \(code - 128)\(signalName(code - 128)))"
             }
             return "exit status \(code)"
         }

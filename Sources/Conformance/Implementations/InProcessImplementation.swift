@@ -20,8 +20,10 @@ public final class InProcessImplementation: Implementation {
     }
 
     /// Any table: `perform(op, input)` answers one request.
-    public init(name: String, summary: String = "in process",
-                perform: @escaping (String, JSONValue) -> OperationOutcome) {
+    public init(
+        name: String, summary: String = "in process",
+        perform: @escaping (String, JSONValue) -> OperationOutcome
+    ) {
         self.name = name
         self.summary = summary
         self.perform = perform
@@ -33,8 +35,10 @@ public final class InProcessImplementation: Implementation {
         return Self.answer(cases, progress: progress) { cursor.perform($0, input: $1) }
     }
 
-    private static func answer(_ cases: [ConformanceCase], progress: (Int) -> Void,
-                               _ perform: (String, JSONValue) -> OperationOutcome) -> [Answer] {
+    private static func answer(
+        _ cases: [ConformanceCase], progress: (Int) -> Void,
+        _ perform: (String, JSONValue) -> OperationOutcome
+    ) -> [Answer] {
         var answers: [Answer] = []
         answers.reserveCapacity(cases.count)
         // By index, reading only `op` and `input`: copying each whole case retained all its strings.

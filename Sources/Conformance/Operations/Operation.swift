@@ -117,7 +117,9 @@ public struct InputReader {
 
     public func stringArray(_ key: String) throws -> [String] {
         try array(key).map { element in
-            guard let s = element.stringValue else { throw BadInput("\"\(key)\" holds a \(element.typeName), not a string") }
+            guard let s = element.stringValue else {
+                throw BadInput("\"\(key)\" holds a \(element.typeName), not a string")
+            }
             return s
         }
     }

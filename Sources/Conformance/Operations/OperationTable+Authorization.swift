@@ -1,11 +1,14 @@
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
 
 extension OperationTable {
     /// `auth.tokens` and `auth.policy` (`SPEC.md` §3, §5).
     static var authorizationOperations: [Operation] {
         [
-            Operation(name: "auth.tokens", summary: "Which picked names hold a valid token after grants and revocations (SPEC §3)") { input in
+            Operation(
+                name: "auth.tokens",
+                summary: "Which picked names hold a valid token after grants and revocations (SPEC §3)"
+            ) { input in
                 let events = try input.array("events").enumerated().map { index, element in
                     try AuthorizationWire.event(element, at: "events[\(index)]")
                 }
@@ -16,7 +19,9 @@ extension OperationTable {
                 for name in query { valid[name] = .bool(ledger.isValid(name)) }
                 return ["valid": .object(valid)]
             },
-            Operation(name: "auth.policy", summary: "The app lifecycle policy's actions for status observations (SPEC §3)") { input in
+            Operation(
+                name: "auth.policy", summary: "The app lifecycle policy's actions for status observations (SPEC §3)"
+            ) { input in
                 let observations = try input.array("observations").enumerated().map { index, element in
                     try AuthorizationWire.observation(element, at: "observations[\(index)]")
                 }
@@ -47,7 +52,9 @@ enum AuthorizationWire {
         case "authorize": return .authorize
         case "revoke": return .revoke
         case "pick":
-            guard let name = value["name"]?.stringValue else { throw BadInput("\(path) is a pick without a string name") }
+            guard let name = value["name"]?.stringValue else {
+                throw BadInput("\(path) is a pick without a string name")
+            }
             return .pick(name)
         default:
             throw BadInput("\(path).kind is \"\(kind)\", not authorize, revoke or pick")

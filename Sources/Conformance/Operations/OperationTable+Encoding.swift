@@ -1,5 +1,5 @@
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
 
 extension OperationTable {
     /// `url.encode`, `url.decode` and `template.render` (`SPEC.md` §4, §5).

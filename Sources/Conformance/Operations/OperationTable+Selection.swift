@@ -1,12 +1,12 @@
 import ScreenTimeReference
 import StrictJSON
 
-
 extension OperationTable {
     /// `selection.decode`, `selection.equal`, `selection.order`, `selection.combine` (`SPEC.md` §5).
     static var selectionOperations: [Operation] {
         [
-            Operation(name: "selection.decode", summary: "decode a stored selection string: counts and canonical form") {
+            Operation(name: "selection.decode", summary: "decode a stored selection string: counts and canonical form")
+            {
                 input in
                 // The direct canonical path: the same decoding and the same answer as through the selection's
                 // sets (SelectionDirectCanonicalTests), without building them.

@@ -1,11 +1,14 @@
-import StrictJSON
 import ScreenTimeReference
+import StrictJSON
 
 extension OperationTable {
     /// `shield.evaluate` (`SPEC.md` §5): the verdict for one activity over a list of store settings.
     static var shieldOperations: [Operation] {
         [
-            Operation(name: "shield.evaluate", summary: "Verdict for an activity over several stores' shield settings (SPEC §2)") { input in
+            Operation(
+                name: "shield.evaluate",
+                summary: "Verdict for an activity over several stores' shield settings (SPEC §2)"
+            ) { input in
                 let elements = try input.array("stores")
                 var stores: [ShieldSettings] = []
                 stores.reserveCapacity(elements.count)
@@ -46,7 +49,9 @@ enum ShieldWire {
 
     static func id<Kind: TokenKind>(_ token: Token<Kind>) -> String { String(decoding: token.bytes, as: UTF8.self) }
 
-    static func tokenSet<Kind: TokenKind>(_ value: JSONValue, at path: @autoclosure () -> String) throws -> Set<Token<Kind>> {
+    static func tokenSet<Kind: TokenKind>(_ value: JSONValue, at path: @autoclosure () -> String) throws -> Set<
+        Token<Kind>
+    > {
         guard case .array(let elements) = value else { throw BadInput("\(path()) is \(value.typeName), not an array") }
         var tokens = Set<Token<Kind>>(minimumCapacity: elements.count)
         for index in elements.indices {
@@ -72,7 +77,9 @@ enum ShieldWire {
         guard let value, !value.isNull else { return nil }
         guard case .object(let members) = value else { throw BadInput("\(path()) is \(value.typeName), not an object") }
         // The three members in one pass over the object (see `settings`).
-        var policyValue, exceptValue, categoriesValue: JSONValue?
+        var policyValue: JSONValue?
+        var exceptValue: JSONValue?
+        var categoriesValue: JSONValue?
         for (key, member) in members {
             switch key {
             case "policy": policyValue = member
@@ -81,7 +88,9 @@ enum ShieldWire {
             default: continue
             }
         }
-        guard case .string(let kind)? = policyValue else { throw BadInput("\(path()).policy is missing or not a string") }
+        guard case .string(let kind)? = policyValue else {
+            throw BadInput("\(path()).policy is missing or not a string")
+        }
         let except: Set<Token<Member>> = try optionalTokenSet(exceptValue, at: path() + ".except") ?? []
         switch kind {
         case "none":
@@ -101,7 +110,10 @@ enum ShieldWire {
         // The four members in one pass over the object: a store names one or two of them, and looking each one up
         // compared it with every member. Matching is by String `==`, as a lookup's; the members are then read in
         // a fixed order, so the first error is the same as before.
-        var applications, applicationCategories, webDomains, webDomainCategories: JSONValue?
+        var applications: JSONValue?
+        var applicationCategories: JSONValue?
+        var webDomains: JSONValue?
+        var webDomainCategories: JSONValue?
         for (key, member) in members {
             switch key {
             case "applications": applications = member
@@ -135,7 +147,9 @@ enum ShieldWire {
     /// `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}` plus `category` for category reasons.
     static func json(_ verdict: ShieldVerdict) -> JSONValue {
         guard let reason = verdict.reason else { return .object(["verdict": "allowed"]) }
-        guard let category = reason.category else { return .object(["verdict": "shielded", "reason": .string(reason.name)]) }
+        guard let category = reason.category else {
+            return .object(["verdict": "shielded", "reason": .string(reason.name)])
+        }
         return .object(["verdict": "shielded", "reason": .string(reason.name), "category": .string(id(category))])
     }
 

@@ -17,7 +17,8 @@ public enum HTMLReport {
         h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>\(e(title)) — \(run.ok ? "OK" : "FAILED")</title>\n<style>\(css)</style></head>\n<body>\n"
-        h += "<header><h1>\(e(title))</h1><span class=\"verdict \(run.ok ? "ok" : "bad")\">\(run.ok ? "OK" : "FAILED")</span></header>\n"
+        h +=
+            "<header><h1>\(e(title))</h1><span class=\"verdict \(run.ok ? "ok" : "bad")\">\(run.ok ? "OK" : "FAILED")</span></header>\n"
         let assumptionCount = run.cases.filter(\.isAssumption).count
         h += "<p class=\"meta\">\(run.selectedSuiteNames.count) suite(s), \(run.cases.count) case(s)"
         h += assumptionCount > 0 ? " (\(assumptionCount) resting on assumptions)" : ""
@@ -29,7 +30,8 @@ public enum HTMLReport {
         // The matrix.
         h += "<table class=\"matrix\"><thead><tr><th>suite</th>"
         for impl in run.implementations {
-            h += "<th>\(e(impl.name))<div class=\"sub\">\(e(impl.kind == .inProcess ? "in process" : "adapter"))\(impl.ok ? "" : " · failed")</div></th>"
+            h +=
+                "<th>\(e(impl.name))<div class=\"sub\">\(e(impl.kind == .inProcess ? "in process" : "adapter"))\(impl.ok ? "" : " · failed")</div></th>"
         }
         h += "</tr></thead><tbody>\n"
         let suites = run.selectedSuiteNames
@@ -53,18 +55,23 @@ public enum HTMLReport {
 
         // Per implementation.
         for (i, impl) in run.implementations.enumerated() {
-            h += "<section id=\"i\(i)\"><h2>\(e(impl.name)) <span class=\"verdict small \(impl.ok ? "ok" : "bad")\">\(impl.ok ? "OK" : "FAILED")</span></h2>\n"
+            h +=
+                "<section id=\"i\(i)\"><h2>\(e(impl.name)) <span class=\"verdict small \(impl.ok ? "ok" : "bad")\">\(impl.ok ? "OK" : "FAILED")</span></h2>\n"
             h += "<p class=\"meta\"><code>\(e(impl.summary))</code> — \(e(TextReport.countsLine(run.counts(impl))))"
             if let file = impl.expectedFailuresFile { h += " — expected failures from <code>\(e(file))</code>" }
             h += "</p>\n"
             let unexpected = impl.results.filter { $0.listed == .unexpectedPass }
             if !unexpected.isEmpty {
                 h += "<div class=\"alert\">Listed as expected failures but passing (remove them from the list): "
-                h += unexpected.map { "<code>\(e(run.cases[$0.caseIndex].id))</code>" }.joined(separator: ", ") + "</div>\n"
+                h +=
+                    unexpected.map { "<code>\(e(run.cases[$0.caseIndex].id))</code>" }.joined(separator: ", ")
+                    + "</div>\n"
             }
             if !impl.unknownExpectedFailures.isEmpty {
                 h += "<div class=\"alert\">Ids in the expected-failures list that name no loaded case: "
-                h += impl.unknownExpectedFailures.map { "<code>\(e($0.id))</code> (line \($0.line))" }.joined(separator: ", ") + "</div>\n"
+                h +=
+                    impl.unknownExpectedFailures.map { "<code>\(e($0.id))</code> (line \($0.line))" }.joined(
+                        separator: ", ") + "</div>\n"
             }
             if impl.diagnostics.restarts > 0 || !impl.diagnostics.notes.isEmpty {
                 h += "<ul class=\"notes\">"
@@ -73,10 +80,13 @@ public enum HTMLReport {
                 h += "</ul>\n"
             }
             if !impl.diagnostics.stderrTail.isEmpty {
-                h += "<details><summary>stderr (last \(impl.diagnostics.stderrTail.utf8.count) bytes)</summary><pre>\(e(impl.diagnostics.stderrTail))</pre></details>\n"
+                h +=
+                    "<details><summary>stderr (last \(impl.diagnostics.stderrTail.utf8.count) bytes)</summary><pre>\(e(impl.diagnostics.stderrTail))</pre></details>\n"
             }
             for (s, suite) in suites.enumerated() {
-                let results = impl.results.filter { run.cases[$0.caseIndex].suite == suite && !run.cases[$0.caseIndex].isAssumption }
+                let results = impl.results.filter {
+                    run.cases[$0.caseIndex].suite == suite && !run.cases[$0.caseIndex].isAssumption
+                }
                 guard !results.isEmpty else { continue }
                 let counts = run.counts(impl, suite: suite, assumption: false)
                 h += group(id: "s\(i)-\(s)", title: "\(suite)", counts: counts, results: results, run: run)
@@ -84,9 +94,11 @@ public enum HTMLReport {
             let assumed = impl.results.filter { run.cases[$0.caseIndex].isAssumption }
             if !assumed.isEmpty {
                 h += "<h3 class=\"assumption-title\">Assumption cases (\(e(impl.name)))</h3>\n"
-                h += "<p class=\"meta\">These rest on rules nothing public confirms (tag <code>assumption</code>); their results are shown apart.</p>\n"
-                h += group(id: "a\(i)", title: "assumption cases", counts: run.counts(impl, assumption: true),
-                           results: assumed, run: run)
+                h +=
+                    "<p class=\"meta\">These rest on rules nothing public confirms (tag <code>assumption</code>); their results are shown apart.</p>\n"
+                h += group(
+                    id: "a\(i)", title: "assumption cases", counts: run.counts(impl, assumption: true),
+                    results: assumed, run: run)
             }
             h += "</section>\n"
         }
@@ -114,18 +126,26 @@ public enum HTMLReport {
             + (detail.isEmpty ? "" : "<div class=\"sub\">\(e(detail.joined(separator: " · ")))</div>") + "</a></td>"
     }
 
-    private static func group(id: String, title: String, counts: StatusCounts, results: [CaseResult],
-                              run: ConformanceRun) -> String {
-        var h = "<details class=\"group\" id=\"\(id)\"\(counts.unacceptable > 0 ? " open" : "")><summary><span class=\"dot \(tone(counts))\"></span>\(e(title)) — \(e(TextReport.countsLine(counts)))</summary>\n"
+    private static func group(
+        id: String, title: String, counts: StatusCounts, results: [CaseResult],
+        run: ConformanceRun
+    ) -> String {
+        var h =
+            "<details class=\"group\" id=\"\(id)\"\(counts.unacceptable > 0 ? " open" : "")><summary><span class=\"dot \(tone(counts))\"></span>\(e(title)) — \(e(TextReport.countsLine(counts)))</summary>\n"
         for r in results {
             let c = run.cases[r.caseIndex]
-            let label = r.listed == .unexpectedPass ? "unexpected pass" : (r.listed == .expectedFailure ? "\(r.status.rawValue) (expected)" : r.status.rawValue)
+            let label =
+                r.listed == .unexpectedPass
+                ? "unexpected pass"
+                : (r.listed == .expectedFailure ? "\(r.status.rawValue) (expected)" : r.status.rawValue)
             let klass = r.isAcceptable ? (r.status == .pass ? "pass" : "xfail") : "problem"
             let row = r.isAcceptable ? (r.status == .pass ? "row-pass" : "row-xfail") : "row-problem"
-            h += "<details class=\"case \(row)\"><summary><span class=\"status \(r.status.rawValue) \(klass)\">\(e(label))</span> <code>\(e(c.id))</code> <span class=\"op\">\(e(c.op))</span>"
+            h +=
+                "<details class=\"case \(row)\"><summary><span class=\"status \(r.status.rawValue) \(klass)\">\(e(label))</span> <code>\(e(c.id))</code> <span class=\"op\">\(e(c.op))</span>"
             if !r.problem.isEmpty { h += " <span class=\"problem\">\(e(Escape.truncated(r.problem, 200)))</span>" }
             h += "</summary>\n<div class=\"body\">"
-            h += "<p class=\"meta\">tags: \(e(c.tags.isEmpty ? "—" : c.tags.joined(separator: ", "))) · source: \(e(c.source.isEmpty ? "—" : c.source))</p>"
+            h +=
+                "<p class=\"meta\">tags: \(e(c.tags.isEmpty ? "—" : c.tags.joined(separator: ", "))) · source: \(e(c.source.isEmpty ? "—" : c.source))</p>"
             h += "<div class=\"cols\"><div><h4>input</h4><pre>\(e(pretty(c.input)))</pre></div>"
             h += "<div><h4>expected</h4><pre>\(e(pretty(c.expect.json)))</pre></div>"
             h += "<div><h4>actual</h4><pre>\(e(pretty(r.answer.json)))</pre></div></div>"

@@ -55,7 +55,9 @@ public enum JSONReport {
                 "unexpectedPasses": .array(
                     impl.results.filter { $0.listed == .unexpectedPass }.map { .string(run.cases[$0.caseIndex].id) }),
                 "unknownExpectedFailures": .array(
-                    impl.unknownExpectedFailures.map { .object(["id": .string($0.id), "line": .number(Double($0.line))]) }),
+                    impl.unknownExpectedFailures.map {
+                        .object(["id": .string($0.id), "line": .number(Double($0.line))])
+                    }),
                 "restarts": .number(Double(impl.diagnostics.restarts)),
                 "notes": .array(impl.diagnostics.notes.map(JSONValue.string)),
                 "stderrTail": .string(impl.diagnostics.stderrTail),

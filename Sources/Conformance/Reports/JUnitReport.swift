@@ -17,29 +17,37 @@ public enum JUnitReport {
                 for r in impl.results where run.cases[r.caseIndex].suite == suite {
                     let c = run.cases[r.caseIndex]
                     counts.tests += 1
-                    cases += "    <testcase classname=\"\(Escape.xml(className, attribute: true))\" name=\"\(Escape.xml(c.id, attribute: true))\">\n"
-                    let detail = "op: \(c.op)\nexpected: \(Escape.truncated(c.expectedText, 2000))\nactual: \(Escape.truncated(r.answer.text, 2000))"
+                    cases +=
+                        "    <testcase classname=\"\(Escape.xml(className, attribute: true))\" name=\"\(Escape.xml(c.id, attribute: true))\">\n"
+                    let detail =
+                        "op: \(c.op)\nexpected: \(Escape.truncated(c.expectedText, 2000))\nactual: \(Escape.truncated(r.answer.text, 2000))"
                     switch (r.listed, r.status) {
                     case (.unexpectedPass, _):
                         counts.failures += 1
-                        cases += element("failure", type: "unexpectedPass",
-                                         message: "listed as an expected failure but passes; remove it from \(impl.expectedFailuresFile ?? "the list")",
-                                         body: detail)
+                        cases += element(
+                            "failure", type: "unexpectedPass",
+                            message:
+                                "listed as an expected failure but passes; remove it from \(impl.expectedFailuresFile ?? "the list")",
+                            body: detail)
                     case (.expectedFailure, _):
                         counts.skipped += 1
-                        cases += "      <skipped message=\"\(Escape.xml("expected failure (\(r.status.rawValue)): \(Escape.truncated(r.problem, 300))", attribute: true))\"/>\n"
+                        cases +=
+                            "      <skipped message=\"\(Escape.xml("expected failure (\(r.status.rawValue)): \(Escape.truncated(r.problem, 300))", attribute: true))\"/>\n"
                     case (.notListed, .pass):
                         break
                     case (.notListed, .fail), (.notListed, .unsupported):
                         counts.failures += 1
-                        cases += element("failure", type: r.status.rawValue, message: Escape.truncated(r.problem, 500), body: detail)
+                        cases += element(
+                            "failure", type: r.status.rawValue, message: Escape.truncated(r.problem, 500), body: detail)
                     case (.notListed, .crash), (.notListed, .timeout), (.notListed, .protocol):
                         counts.errors += 1
-                        cases += element("error", type: r.status.rawValue, message: Escape.truncated(r.problem, 500), body: detail)
+                        cases += element(
+                            "error", type: r.status.rawValue, message: Escape.truncated(r.problem, 500), body: detail)
                     }
                     cases += "    </testcase>\n"
                 }
-                body += "  <testsuite name=\"\(Escape.xml(className, attribute: true))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
+                body +=
+                    "  <testsuite name=\"\(Escape.xml(className, attribute: true))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\">\n"
                 body += cases
                 body += "  </testsuite>\n"
                 totals.tests += counts.tests
@@ -50,12 +58,15 @@ public enum JUnitReport {
             if !impl.unknownExpectedFailures.isEmpty {
                 let className = "\(impl.name).expected-failures"
                 let n = impl.unknownExpectedFailures.count
-                body += "  <testsuite name=\"\(Escape.xml(className, attribute: true))\" tests=\"\(n)\" failures=\"\(n)\" errors=\"0\" skipped=\"0\">\n"
+                body +=
+                    "  <testsuite name=\"\(Escape.xml(className, attribute: true))\" tests=\"\(n)\" failures=\"\(n)\" errors=\"0\" skipped=\"0\">\n"
                 for entry in impl.unknownExpectedFailures {
-                    body += "    <testcase classname=\"\(Escape.xml(className, attribute: true))\" name=\"\(Escape.xml(entry.id, attribute: true))\">\n"
-                    body += element("failure", type: "unknownId",
-                                    message: "\(impl.expectedFailuresFile ?? "the list"):\(entry.line) names no loaded case",
-                                    body: "")
+                    body +=
+                        "    <testcase classname=\"\(Escape.xml(className, attribute: true))\" name=\"\(Escape.xml(entry.id, attribute: true))\">\n"
+                    body += element(
+                        "failure", type: "unknownId",
+                        message: "\(impl.expectedFailuresFile ?? "the list"):\(entry.line) names no loaded case",
+                        body: "")
                     body += "    </testcase>\n"
                 }
                 body += "  </testsuite>\n"

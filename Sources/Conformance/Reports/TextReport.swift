@@ -45,7 +45,8 @@ public enum TextReport {
             }
             let expected = impl.results.filter { $0.listed == .expectedFailure }
             if !expected.isEmpty {
-                out += "\n  \(expected.count) expected failure(s) listed in \(clean(impl.expectedFailuresFile ?? "the list"))"
+                out +=
+                    "\n  \(expected.count) expected failure(s) listed in \(clean(impl.expectedFailuresFile ?? "the list"))"
                 if verbosity == .verbose {
                     out += ":\n"
                     for r in expected { out += "    \(clean(run.cases[r.caseIndex].id)) (\(r.status.rawValue))\n" }
@@ -55,19 +56,25 @@ public enum TextReport {
             }
             let unexpected = impl.results.filter { $0.listed == .unexpectedPass }
             if !unexpected.isEmpty {
-                out += "\n  Unexpectedly passing (listed in \(clean(impl.expectedFailuresFile ?? "the list")); remove these lines):\n"
+                out +=
+                    "\n  Unexpectedly passing (listed in \(clean(impl.expectedFailuresFile ?? "the list")); remove these lines):\n"
                 for r in unexpected { out += "    \(clean(run.cases[r.caseIndex].id))\n" }
             }
             if !impl.unknownExpectedFailures.isEmpty {
-                out += "\n  Unknown ids in \(clean(impl.expectedFailuresFile ?? "the list")) (no loaded case has them):\n"
+                out +=
+                    "\n  Unknown ids in \(clean(impl.expectedFailuresFile ?? "the list")) (no loaded case has them):\n"
                 for e in impl.unknownExpectedFailures { out += "    line \(e.line): \(clean(e.id))\n" }
             }
             for e in impl.repeatedExpectedFailures {
                 out += "  note: \(clean(impl.expectedFailuresFile ?? "")):\(e.line) repeats \(clean(e.id))\n"
             }
-            if impl.diagnostics.restarts > 0 { out += "\n  The adapter was restarted \(impl.diagnostics.restarts) time(s).\n" }
+            if impl.diagnostics.restarts > 0 {
+                out += "\n  The adapter was restarted \(impl.diagnostics.restarts) time(s).\n"
+            }
             for note in impl.diagnostics.notes { out += "  note: \(clean(note))\n" }
-            let troubled = impl.results.contains { $0.status == .crash || $0.status == .timeout || $0.status == .protocol }
+            let troubled = impl.results.contains {
+                $0.status == .crash || $0.status == .timeout || $0.status == .protocol
+            }
             let tail = impl.diagnostics.stderrTail
             if troubled && !tail.isEmpty {
                 let lines = tail.split(separator: "\n", omittingEmptySubsequences: false).suffix(20)
@@ -81,8 +88,11 @@ public enum TextReport {
                 }
             }
         }
-        out += "\n" + (run.ok ? "OK: every case passed or is an expected failure.\n"
-            : "FAILED: some cases failed (see above); exit status 1.\n")
+        out +=
+            "\n"
+            + (run.ok
+                ? "OK: every case passed or is an expected failure.\n"
+                : "FAILED: some cases failed (see above); exit status 1.\n")
         return out
     }
 

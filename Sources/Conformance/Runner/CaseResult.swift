@@ -36,8 +36,10 @@ public struct CaseResult: Sendable, Hashable {
     public var mismatch: String?
     public var listed: ListedState
 
-    public init(caseIndex: Int, status: CaseStatus, answer: Answer, mismatch: String? = nil,
-                listed: ListedState = .notListed) {
+    public init(
+        caseIndex: Int, status: CaseStatus, answer: Answer, mismatch: String? = nil,
+        listed: ListedState = .notListed
+    ) {
         self.caseIndex = caseIndex
         self.status = status
         self.answer = answer

@@ -88,8 +88,10 @@ public struct ConformanceRunner {
 
     /// Runs every selected case through `implementation` and judges each answer.
     /// `progress` gets the number of cases answered so far (now and then, not for every case).
-    public func run(_ implementation: Implementation, expectedFailures: ExpectedFailures? = nil,
-                    progress: (Int) -> Void = { _ in }) -> ImplementationResult {
+    public func run(
+        _ implementation: Implementation, expectedFailures: ExpectedFailures? = nil,
+        progress: (Int) -> Void = { _ in }
+    ) -> ImplementationResult {
         let start = ContinuousClock.now
         var answers = implementation.answer(cases, progress: progress)
         if answers.count != cases.count {
@@ -107,8 +109,10 @@ public struct ConformanceRunner {
             if !listed.isEmpty, listed.contains(cases[index].id) {
                 state = status == .pass ? .unexpectedPass : .expectedFailure
             }
-            results.append(CaseResult(caseIndex: index, status: status, answer: answers[index], mismatch: mismatch,
-                                      listed: state))
+            results.append(
+                CaseResult(
+                    caseIndex: index, status: status, answer: answers[index], mismatch: mismatch,
+                    listed: state))
         }
         let unknown = expectedFailures?.entries.filter { !loadedIds.contains($0.id) } ?? []
         return ImplementationResult(
@@ -119,15 +123,18 @@ public struct ConformanceRunner {
     }
 
     /// Runs each implementation in turn. `progress` gets (implementation name, cases answered, cases in all).
-    public func run(_ implementations: [(Implementation, ExpectedFailures?)],
-                    progress: (String, Int, Int) -> Void = { _, _, _ in }) -> ConformanceRun {
+    public func run(
+        _ implementations: [(Implementation, ExpectedFailures?)],
+        progress: (String, Int, Int) -> Void = { _, _, _ in }
+    ) -> ConformanceRun {
         var results: [ImplementationResult] = []
         for (implementation, list) in implementations {
             let name = implementation.name
             let total = cases.count
             results.append(run(implementation, expectedFailures: list) { progress(name, $0, total) })
         }
-        return ConformanceRun(suites: suites, cases: cases, filters: filters, timeout: timeout,
-                              implementations: results)
+        return ConformanceRun(
+            suites: suites, cases: cases, filters: filters, timeout: timeout,
+            implementations: results)
     }
 }

@@ -48,8 +48,9 @@ public struct ExpectedFailures: Sendable, Hashable {
             let words = line.split(whereSeparator: { $0.isWhitespace })
             if words.isEmpty { continue }
             guard words.count == 1 else {
-                throw ParseError(file: file, line: lineNumber,
-                                 message: "one case id per line (found \(words.count) words; use # for comments)")
+                throw ParseError(
+                    file: file, line: lineNumber,
+                    message: "one case id per line (found \(words.count) words; use # for comments)")
             }
             entries.append(Entry(id: String(words[0]), line: lineNumber))
         }

@@ -44,12 +44,16 @@ public enum Matcher {
                 var differences: [(key: String, text: String)] = []
                 for (key, expectedValue) in members {
                     guard let actualValue = InputReader.lookup(actualMembers, key) else {
-                        differences.append((key, "\(key): missing (expected \(truncate(expectedValue.description, 80)))"))
+                        differences.append(
+                            (key, "\(key): missing (expected \(truncate(expectedValue.description, 80)))"))
                         continue
                     }
                     if actualValue != expectedValue {
                         differences.append(
-                            (key, "\(key): expected \(truncate(expectedValue.description, 80)), got \(truncate(actualValue.description, 80))"))
+                            (
+                                key,
+                                "\(key): expected \(truncate(expectedValue.description, 80)), got \(truncate(actualValue.description, 80))"
+                            ))
                     }
                 }
                 if differences.isEmpty { return (.pass, nil) }

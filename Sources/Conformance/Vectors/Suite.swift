@@ -35,8 +35,10 @@ public struct ConformanceCase: Sendable, Hashable {
     /// `true` when the case rests on an **assumption** (tag `assumption`): reports show these apart.
     public var isAssumption: Bool { tags.contains("assumption") }
 
-    public init(id: String, suite: String, op: String, input: JSONValue, expect: Expectation, tags: [String] = [],
-                source: String = "") {
+    public init(
+        id: String, suite: String, op: String, input: JSONValue, expect: Expectation, tags: [String] = [],
+        source: String = ""
+    ) {
         self.id = id
         self.suite = suite
         self.op = op

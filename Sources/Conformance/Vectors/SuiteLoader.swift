@@ -134,15 +134,17 @@ public enum SuiteLoader {
         } catch {
             let (line, column) = JSONLocator.lineAndColumn(of: error.offset, in: bytes)
             errors.append(
-                SuiteLoadError(file: file, offset: error.offset, line: line, column: column,
-                               message: "not valid JSON: \(error.reason.rawValue)"))
+                SuiteLoadError(
+                    file: file, offset: error.offset, line: line, column: column,
+                    message: "not valid JSON: \(error.reason.rawValue)"))
             return nil
         }
         if let duplicate = parsed.firstDuplicateKeyOffset {
             let (line, column) = JSONLocator.lineAndColumn(of: duplicate, in: bytes)
             errors.append(
-                SuiteLoadError(file: file, offset: duplicate, line: line, column: column,
-                               message: "a key is repeated in one object"))
+                SuiteLoadError(
+                    file: file, offset: duplicate, line: line, column: column,
+                    message: "a key is repeated in one object"))
             return nil
         }
         func fail(_ path: [JSONPathComponent], _ message: String) {
@@ -159,14 +161,22 @@ public enum SuiteLoader {
         var name = ""
         switch top["suite"] {
         case .string(let s) where !s.isEmpty: name = s
-        case nil: fail([], "missing \"suite\" (the suite's name)"); ok = false
-        case let other?: fail([.key("suite")], "\"suite\" must be a non-empty string, not \(describe(other))"); ok = false
+        case nil:
+            fail([], "missing \"suite\" (the suite's name)")
+            ok = false
+        case let other?:
+            fail([.key("suite")], "\"suite\" must be a non-empty string, not \(describe(other))")
+            ok = false
         }
         switch top["schema"] {
         case .number(let n) where n == Double(schemaVersion): break
-        case nil: fail([], "missing \"schema\" (must be \(schemaVersion))"); ok = false
+        case nil:
+            fail([], "missing \"schema\" (must be \(schemaVersion))")
+            ok = false
         case let other?:
-            fail([.key("schema")], "unsupported \"schema\" \(describe(other)); this runner reads schema \(schemaVersion)")
+            fail(
+                [.key("schema")], "unsupported \"schema\" \(describe(other)); this runner reads schema \(schemaVersion)"
+            )
             ok = false
         }
         var description = ""
@@ -216,14 +226,23 @@ public enum SuiteLoader {
             case .string(let s) where allowEmpty || !s.isEmpty: return s
             case nil: fail(path, "case lacks \"\(key)\"")
             case let other?:
-                fail(path + [.key(key)], "\"\(key)\" must be a\(allowEmpty ? "" : " non-empty") string, not \(describe(other))")
+                fail(
+                    path + [.key(key)],
+                    "\"\(key)\" must be a\(allowEmpty ? "" : " non-empty") string, not \(describe(other))")
             }
             ok = false
             return nil
         }
         let id = string("id", allowEmpty: false)
-        if let id, let bad = id.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "#" }) {
-            fail(path + [.key("id")], "id \"\(id)\" holds \(bad == "#" ? "#" : "whitespace or a control character") (U+\(String(bad.value, radix: 16, uppercase: true))), which an expected-failures line cannot hold")
+        if let id,
+            let bad = id.unicodeScalars.first(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "#"
+            })
+        {
+            fail(
+                path + [.key("id")],
+                "id \"\(id)\" holds \(bad == "#" ? "#" : "whitespace or a control character") (U+\(String(bad.value, radix: 16, uppercase: true))), which an expected-failures line cannot hold"
+            )
             ok = false
         }
         let op = string("op", allowEmpty: false)
@@ -244,8 +263,12 @@ public enum SuiteLoader {
                     ok = false
                 }
             }
-        case nil: fail(path, "case lacks \"tags\" (an array of strings, may be empty)"); ok = false
-        case let other?: fail(path + [.key("tags")], "\"tags\" must be an array of strings, not \(other.typeName)"); ok = false
+        case nil:
+            fail(path, "case lacks \"tags\" (an array of strings, may be empty)")
+            ok = false
+        case let other?:
+            fail(path + [.key("tags")], "\"tags\" must be an array of strings, not \(other.typeName)")
+            ok = false
         }
         var expect: Expectation?
         switch members["expect"] {
@@ -257,9 +280,11 @@ public enum SuiteLoader {
             }
             switch (e["error"], e["output"]) {
             case (.string(let code)?, nil) where !code.isEmpty: expect = .error(code)
-            case (let code?, nil): fail(expectPath + [.key("error")], "expect.error must be a non-empty string, not \(describe(code))")
+            case (let code?, nil):
+                fail(expectPath + [.key("error")], "expect.error must be a non-empty string, not \(describe(code))")
             case (nil, .object(let output)?): expect = .output(output)
-            case (nil, let output?): fail(expectPath + [.key("output")], "expect.output must be an object, not \(output.typeName)")
+            case (nil, let output?):
+                fail(expectPath + [.key("output")], "expect.output must be an object, not \(output.typeName)")
             case (nil, nil): fail(expectPath, "expect has neither \"error\" nor \"output\"")
             case (_?, _?): fail(expectPath, "expect has both \"error\" and \"output\"; it must have exactly one")
             }

@@ -13,7 +13,9 @@ public enum VectorAuthoring {
         public var tags: [String]
         public var source: String
 
-        public init(op: String, input: JSONValue, id: String? = nil, tags: [String] = [], source: String = "field report") {
+        public init(
+            op: String, input: JSONValue, id: String? = nil, tags: [String] = [], source: String = "field report"
+        ) {
             self.op = op
             self.input = input
             self.id = id
@@ -33,7 +35,8 @@ public enum VectorAuthoring {
             case .unknownOperation(let op, let known):
                 return "unknown operation \"\(op)\"; operations: \(known.joined(separator: ", "))"
             case .idInUse(let id, let suite): return "the id \"\(id)\" is already used in suite \(suite)"
-            case .invalidId(let id): return "the id \"\(id)\" must be non-empty, without whitespace, control characters or '#'"
+            case .invalidId(let id):
+                return "the id \"\(id)\" must be non-empty, without whitespace, control characters or '#'"
             case .duplicateInput(let id): return "a case with the same op and input already exists: \(id)"
             }
         }
@@ -66,7 +69,9 @@ public enum VectorAuthoring {
         }
         var tags = request.tags
         if tags.isEmpty { tags = ["field-report"] }
-        return ConformanceCase(id: id, suite: suite, op: request.op, input: request.input, expect: expect, tags: tags, source: request.source)
+        return ConformanceCase(
+            id: id, suite: suite, op: request.op, input: request.input, expect: expect, tags: tags,
+            source: request.source)
     }
 
     /// `<suite>/<op with dashes>-<8 hex digits of the input's hash>`: stable for the same input.
@@ -82,7 +87,10 @@ public enum VectorAuthoring {
     }
 
     public static func isValidId(_ id: String) -> Bool {
-        !id.isEmpty && !id.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "#" }
+        !id.isEmpty
+            && !id.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "#"
+            }
     }
 }
 

@@ -7,12 +7,16 @@ import ScreenTimeReference
 extension Gen where Value == FamilyActivitySelection {
     /// Selections whose tokens come from `Gen.tokenBytes(universe:)` (collisions between operands are common);
     /// `untokenized` adds the rarely seen untokenized identifiers.
-    public static func selection(universe: Int = 12, maxTokens: Int = 6, untokenized: Bool = true) -> Gen<FamilyActivitySelection> {
+    public static func selection(universe: Int = 12, maxTokens: Int = 6, untokenized: Bool = true) -> Gen<
+        FamilyActivitySelection
+    > {
         let bytes = Gen<[UInt8]>.tokenBytes(universe: universe).array(count: 0...maxTokens)
         let identifiers = Gen<String>.oneOf(
             Gen<String>.string(.alphanumeric, length: 0...6).map { "com.example." + $0 },
             Gen<String>.appName
-        ).array(count: 0...3).optional(probability: 0.2).map { names in Set((names ?? []).map { UntokenizedIdentifier($0) }) }
+        ).array(count: 0...3).optional(probability: 0.2).map { names in
+            Set((names ?? []).map { UntokenizedIdentifier($0) })
+        }
         return Gen { source in
             var selection = FamilyActivitySelection(includeEntireCategory: Gen<Bool>.bool.generate(using: source))
             selection.applicationTokens = Set(bytes.generate(using: source).map { ApplicationToken(bytes: $0) })
@@ -89,7 +93,8 @@ public struct SelectionJSONDocument: Sendable, Hashable {
             switch scalar {
             case "\"": out.append(contentsOf: #"\""#.utf8)
             case "\\": out.append(contentsOf: #"\\"#.utf8)
-            case "/": if style.escapeSlashes { out.append(contentsOf: #"\/"#.utf8) } else { out.append(UInt8(ascii: "/")) }
+            case "/":
+                if style.escapeSlashes { out.append(contentsOf: #"\/"#.utf8) } else { out.append(UInt8(ascii: "/")) }
             case "\n": out.append(contentsOf: #"\n"#.utf8)
             case "\t": out.append(contentsOf: #"\t"#.utf8)
             default:
@@ -179,7 +184,8 @@ extension Gen where Value == SelectionJSONDocument {
             func strings(_ set: Set<UntokenizedIdentifier>) -> [UInt8] {
                 let sorted = set.sorted().map(\.value)
                 let written = Gen<String>.shuffled(sorted).generate(using: source)
-                return SelectionJSONDocument.array(written.map { SelectionJSONDocument.stringLiteral($0, style) }, style)
+                return SelectionJSONDocument.array(
+                    written.map { SelectionJSONDocument.stringLiteral($0, style) }, style)
             }
             var members: [(String, [UInt8])] = [
                 ("applicationTokens", tokens(selection.orderedTokenData(of: .application))),
@@ -187,7 +193,8 @@ extension Gen where Value == SelectionJSONDocument {
                 ("webDomainTokens", tokens(selection.orderedTokenData(of: .webDomain))),
             ]
             if !(style.omitOptional && !selection.includeEntireCategory) {
-                members.append(("includeEntireCategory", Array((selection.includeEntireCategory ? "true" : "false").utf8)))
+                members.append(
+                    ("includeEntireCategory", Array((selection.includeEntireCategory ? "true" : "false").utf8)))
             }
             for (key, set) in [
                 ("untokenizedApplicationIdentifiers", selection.untokenizedApplicationIdentifiers),
@@ -196,7 +203,9 @@ extension Gen where Value == SelectionJSONDocument {
             ] where !(style.omitOptional && set.isEmpty) {
                 members.append((key, strings(set)))
             }
-            let unknownValues: [String] = [#"1"#, #""x""#, #"null"#, #"[{"data":5}]"#, #"{"a":[true,false]}"#, #"-0.5e3"#]
+            let unknownValues: [String] = [
+                #"1"#, #""x""#, #"null"#, #"[{"data":5}]"#, #"{"a":[true,false]}"#, #"-0.5e3"#,
+            ]
             for n in 0..<style.unknownMembers {
                 let value = Gen<String>.element(of: unknownValues).generate(using: source)
                 members.append(("extra\(n)", Array(value.utf8)))
@@ -220,7 +229,9 @@ public struct EncodedSelection: Sendable, CustomStringConvertible {
 extension Gen where Value == EncodedSelection {
     public static func encodedSelection(universe: Int = 12) -> Gen<EncodedSelection> {
         Gen<FamilyActivitySelection>.selection(universe: universe).flatMap { selection in
-            Gen<SelectionJSONDocument>.document(of: selection).map { EncodedSelection(selection: selection, document: $0) }
+            Gen<SelectionJSONDocument>.document(of: selection).map {
+                EncodedSelection(selection: selection, document: $0)
+            }
         }
     }
 }
@@ -234,7 +245,9 @@ public enum SelectionDescription {
             "webs \(TokenUniverse.labels(s.webDomainTokens))",
             "entire \(s.includeEntireCategory)",
         ]
-        let untokenized = [s.untokenizedApplicationIdentifiers, s.untokenizedCategoryIdentifiers, s.untokenizedWebDomainIdentifiers]
+        let untokenized = [
+            s.untokenizedApplicationIdentifiers, s.untokenizedCategoryIdentifiers, s.untokenizedWebDomainIdentifiers,
+        ]
         if untokenized.contains(where: { !$0.isEmpty }) {
             parts.append("untokenized \(untokenized.map { $0.sorted().map(\.value) })")
         }
@@ -268,7 +281,9 @@ extension Gen where Value == NearValidSelection {
     }
 
     static let tokenKeys = ["applicationTokens", "categoryTokens", "webDomainTokens"]
-    static let untokenizedKeys = ["untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers"]
+    static let untokenizedKeys = [
+        "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers",
+    ]
 
     static func mutate(_ original: SelectionJSONDocument, _ source: ChoiceSource) -> NearValidSelection {
         var doc = original
@@ -280,7 +295,10 @@ extension Gen where Value == NearValidSelection {
         switch Gen<Int>.int(in: 0...9).generate(using: source) {
         case 0:  // a required token array dropped
             let key = pick(tokenKeys)
-            if let i = doc.keys.firstIndex(of: key) { doc.keys.remove(at: i); doc.values.remove(at: i) }
+            if let i = doc.keys.firstIndex(of: key) {
+                doc.keys.remove(at: i)
+                doc.values.remove(at: i)
+            }
             return make(doc.base64, .schema, "dropped \(key)")
         case 1:  // a member of the wrong type
             let present = doc.keys.filter { !$0.hasPrefix("extra") }
@@ -306,7 +324,9 @@ extension Gen where Value == NearValidSelection {
                 var inner = doc.values[i]
                 // Insert after "[" so the array stays well formed: "[bad" + (empty ? "" : ",") + rest.
                 let isEmpty = inner.filter { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == Array("[]".utf8)
-                inner = [UInt8(ascii: "[")] + Array(bad.utf8) + (isEmpty ? [UInt8(ascii: "]")] : [UInt8(ascii: ",")] + inner.dropFirst())
+                inner =
+                    [UInt8(ascii: "[")] + Array(bad.utf8)
+                    + (isEmpty ? [UInt8(ascii: "]")] : [UInt8(ascii: ",")] + inner.dropFirst())
                 doc.values[i] = inner
             }
             let shown = bad.count > 40 ? String(bad.prefix(20)) + "…(over 1024 bytes)" : bad
@@ -341,7 +361,9 @@ extension Gen where Value == NearValidSelection {
             return make(Base64.encode(doc.json + Array(tail.utf8)), .json, "trailing \(tail) after the JSON")
         case 8:  // top level not an object
             let wrapped = pick(["[", "[1,"])
-            return make(Base64.encode(Array(wrapped.utf8) + doc.json + [UInt8(ascii: "]")]), .schema, "top level wrapped in an array")
+            return make(
+                Base64.encode(Array(wrapped.utf8) + doc.json + [UInt8(ascii: "]")]), .schema,
+                "top level wrapped in an array")
         default:
             return make("", .empty, "the empty string")
         }

@@ -58,13 +58,21 @@ struct ShieldDraw: Sendable {
     static let categories = TokenPalette(TokenUniverse.categoryTokens)
     static let webDomains = TokenPalette(TokenUniverse.webDomainTokens)
 
-    func applicationToken(_ source: ChoiceSource) -> ApplicationToken { TokenUniverse.applicationTokens[application.draw(from: source)] }
-    func categoryToken(_ source: ChoiceSource) -> ActivityCategoryToken { TokenUniverse.categoryTokens[category.draw(from: source)] }
-    func webDomainToken(_ source: ChoiceSource) -> WebDomainToken { TokenUniverse.webDomainTokens[webDomain.draw(from: source)] }
+    func applicationToken(_ source: ChoiceSource) -> ApplicationToken {
+        TokenUniverse.applicationTokens[application.draw(from: source)]
+    }
+    func categoryToken(_ source: ChoiceSource) -> ActivityCategoryToken {
+        TokenUniverse.categoryTokens[category.draw(from: source)]
+    }
+    func webDomainToken(_ source: ChoiceSource) -> WebDomainToken {
+        TokenUniverse.webDomainTokens[webDomain.draw(from: source)]
+    }
 
     /// `universeTokens(count: 0...3)`: the indices first (at most three), then the set: made once when every index
     /// is among the palette's first tokens (always, over the small universe), else built at its final size.
-    static func tokens<Kind: TokenKind>(_ palette: TokenPalette<Kind>, _ index: IntegerChoice<Int>, _ source: ChoiceSource) -> Set<Token<Kind>> {
+    static func tokens<Kind: TokenKind>(
+        _ palette: TokenPalette<Kind>, _ index: IntegerChoice<Int>, _ source: ChoiceSource
+    ) -> Set<Token<Kind>> {
         var picked = (0, 0, 0)
         var count = 0
         var mask = 0
@@ -88,7 +96,8 @@ struct ShieldDraw: Sendable {
     }
 
     static func policy<Member: TokenKind>(
-        _ palette: TokenPalette<Member>, _ members: IntegerChoice<Int>, categories: IntegerChoice<Int>, _ source: ChoiceSource
+        _ palette: TokenPalette<Member>, _ members: IntegerChoice<Int>, categories: IntegerChoice<Int>,
+        _ source: ChoiceSource
     ) -> ShieldSettings.ActivityCategoryPolicy<Member>? {
         switch source.draw(upTo: 3) {
         case 0: return nil
@@ -101,12 +110,15 @@ struct ShieldDraw: Sendable {
     }
 
     func settings(_ source: ChoiceSource) -> ShieldSettings {
-        let applications = source.drawBool(probability: Self.present) ? Self.tokens(Self.applications, application, source) : nil
+        let applications =
+            source.drawBool(probability: Self.present) ? Self.tokens(Self.applications, application, source) : nil
         let applicationCategories = Self.policy(Self.applications, application, categories: category, source)
-        let webDomains = source.drawBool(probability: Self.present) ? Self.tokens(Self.webDomains, webDomain, source) : nil
+        let webDomains =
+            source.drawBool(probability: Self.present) ? Self.tokens(Self.webDomains, webDomain, source) : nil
         let webDomainCategories = Self.policy(Self.webDomains, webDomain, categories: category, source)
-        return ShieldSettings(applications: applications, applicationCategories: applicationCategories,
-                              webDomains: webDomains, webDomainCategories: webDomainCategories)
+        return ShieldSettings(
+            applications: applications, applicationCategories: applicationCategories,
+            webDomains: webDomains, webDomainCategories: webDomainCategories)
     }
 
     func activity(_ source: ChoiceSource) -> ShieldActivity {
@@ -139,7 +151,8 @@ struct ShieldDraw: Sendable {
             default: return .addWebDomainCategory(categoryToken(source))
             }
         }
-        return source.draw(upTo: 1) == 0 ? .addApplicationException(applicationToken(source)) : .addWebDomainException(webDomainToken(source))
+        return source.draw(upTo: 1) == 0
+            ? .addApplicationException(applicationToken(source)) : .addWebDomainException(webDomainToken(source))
     }
 }
 
@@ -163,7 +176,8 @@ extension Gen {
     /// A category policy: `nil` first, then `.none`, `.all(except:)`, `.specific(_, except:)`.
     public static func categoryPolicy<Member: TokenKind>(
         _ member: Member.Type, _ universe: ShieldUniverse, members: Int
-    ) -> Gen<ShieldSettings.ActivityCategoryPolicy<Member>?> where Value == ShieldSettings.ActivityCategoryPolicy<Member>? {
+    ) -> Gen<ShieldSettings.ActivityCategoryPolicy<Member>?>
+    where Value == ShieldSettings.ActivityCategoryPolicy<Member>? {
         let palette = TokenPalette((0..<TokenUniverse.size).map { TokenUniverse.token($0, Member.self) })
         let memberIndex = ShieldDraw.indexChoice(members)
         let categoryIndex = ShieldDraw.indexChoice(universe.categories)
@@ -196,13 +210,19 @@ public struct ShieldScenario: Sendable, CustomStringConvertible {
     public var stores: [ShieldSettings]
     public var activity: ShieldActivity
     public var description: String {
-        let stores = stores.isEmpty ? "  (no stores)" : stores.enumerated().map { "  store \($0.offset): \(ShieldDescription.settings($0.element))" }.joined(separator: "\n")
+        let stores =
+            stores.isEmpty
+            ? "  (no stores)"
+            : stores.enumerated().map { "  store \($0.offset): \(ShieldDescription.settings($0.element))" }.joined(
+                separator: "\n")
         return "activity \(ShieldDescription.activity(activity))\n\(stores)"
     }
 }
 
 extension Gen where Value == ShieldScenario {
-    public static func shieldScenario(_ universe: ShieldUniverse = .small, stores: ClosedRange<Int> = 0...3) -> Gen<ShieldScenario> {
+    public static func shieldScenario(_ universe: ShieldUniverse = .small, stores: ClosedRange<Int> = 0...3) -> Gen<
+        ShieldScenario
+    > {
         let draw = ShieldDraw.of(universe)
         let length = CollectionLength(stores)
         return Gen<ShieldScenario> { source in draw.scenario(length, source) }
@@ -243,14 +263,20 @@ public enum ShieldEdit: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .addApplication(let t): settings.applications = Self.inserting(t, into: settings.applications)
         case .addWebDomain(let t): settings.webDomains = Self.inserting(t, into: settings.webDomains)
-        case .addApplicationCategory(let c): settings.applicationCategories = Self.addCategory(c, to: settings.applicationCategories)
-        case .addWebDomainCategory(let c): settings.webDomainCategories = Self.addCategory(c, to: settings.webDomainCategories)
-        case .addApplicationException(let t): settings.applicationCategories = Self.addException(t, to: settings.applicationCategories)
-        case .addWebDomainException(let t): settings.webDomainCategories = Self.addException(t, to: settings.webDomainCategories)
+        case .addApplicationCategory(let c):
+            settings.applicationCategories = Self.addCategory(c, to: settings.applicationCategories)
+        case .addWebDomainCategory(let c):
+            settings.webDomainCategories = Self.addCategory(c, to: settings.webDomainCategories)
+        case .addApplicationException(let t):
+            settings.applicationCategories = Self.addException(t, to: settings.applicationCategories)
+        case .addWebDomainException(let t):
+            settings.webDomainCategories = Self.addException(t, to: settings.webDomainCategories)
         }
     }
 
-    static func addCategory<M>(_ c: ActivityCategoryToken, to policy: ShieldSettings.ActivityCategoryPolicy<M>?) -> ShieldSettings.ActivityCategoryPolicy<M>? {
+    static func addCategory<M>(_ c: ActivityCategoryToken, to policy: ShieldSettings.ActivityCategoryPolicy<M>?)
+        -> ShieldSettings.ActivityCategoryPolicy<M>?
+    {
         switch policy {
         case nil, .some(.none): return .specific([c])
         case .some(.all(let except)): return .all(except: except)
@@ -258,7 +284,9 @@ public enum ShieldEdit: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func addException<M>(_ t: Token<M>, to policy: ShieldSettings.ActivityCategoryPolicy<M>?) -> ShieldSettings.ActivityCategoryPolicy<M>? {
+    static func addException<M>(_ t: Token<M>, to policy: ShieldSettings.ActivityCategoryPolicy<M>?) -> ShieldSettings
+        .ActivityCategoryPolicy<M>?
+    {
         switch policy {
         case nil, .some(.none): return policy
         case .some(.all(let except)): return .all(except: inserting(t, into: except))
@@ -295,7 +323,8 @@ public enum ShieldDescription {
         case nil: return "nil"
         case .some(.none): return ".none"
         case .some(.all(let except)): return ".all(except: \(TokenUniverse.labels(except)))"
-        case .some(.specific(let cats, let except)): return ".specific(\(TokenUniverse.labels(cats)), except: \(TokenUniverse.labels(except)))"
+        case .some(.specific(let cats, let except)):
+            return ".specific(\(TokenUniverse.labels(cats)), except: \(TokenUniverse.labels(except)))"
         }
     }
 
@@ -309,7 +338,8 @@ public enum ShieldDescription {
         case .failure(let error): return "limitExceeded(\(error.set.rawValue))"
         case .success(.allowed): return "allowed"
         case .success(.shielded(let reason)):
-            return reason.category.map { "shielded(\(reason.name), \(TokenUniverse.label($0)))" } ?? "shielded(\(reason.name))"
+            return reason.category.map { "shielded(\(reason.name), \(TokenUniverse.label($0)))" }
+                ?? "shielded(\(reason.name))"
         }
     }
 }

@@ -27,16 +27,23 @@ public struct TemplateCase: Sendable, CustomStringConvertible {
     public var values: [String: String?]
     public var template: String { parts.map(\.text).joined() }
     public var description: String {
-        let shown = values.keys.sorted().map { key in "\(key): \(values[key].flatMap { $0 }.map { String(reflecting: $0) } ?? "null")" }
+        let shown = values.keys.sorted().map { key in
+            "\(key): \(values[key].flatMap { $0 }.map { String(reflecting: $0) } ?? "null")"
+        }
         return "template \(String(reflecting: template))\n  values {\(shown.joined(separator: ", "))}"
     }
 }
 
 extension Alphabet {
     /// Text for literals, fallbacks and values: no `K`, no braces (braces come from the malformed pieces).
-    public static let templateText = Alphabet(ranges: [0x61...0x7A, 0x20...0x20, 0x41...0x4A, 0x4C...0x5A, 0x30...0x39, 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7C...0x7C, 0x7E...0x7E, 0xC0...0x24F, 0x4E00...0x4E20, 0x1F600...0x1F64F, 0x00...0x1F])
+    public static let templateText = Alphabet(ranges: [
+        0x61...0x7A, 0x20...0x20, 0x41...0x4A, 0x4C...0x5A, 0x30...0x39, 0x21...0x2F, 0x3A...0x40, 0x5B...0x60,
+        0x7C...0x7C, 0x7E...0x7E, 0xC0...0x24F, 0x4E00...0x4E20, 0x1F600...0x1F64F, 0x00...0x1F,
+    ])
     /// Text for fallbacks: as `templateText`, `|` included, no braces.
-    static let keyTail = Alphabet(ranges: [0x61...0x7A, 0x30...0x39, 0x5F...0x5F, 0x2E...0x2E, 0x2D...0x2D, 0x41...0x4A])
+    static let keyTail = Alphabet(ranges: [
+        0x61...0x7A, 0x30...0x39, 0x5F...0x5F, 0x2E...0x2E, 0x2D...0x2D, 0x41...0x4A,
+    ])
 }
 
 extension Gen where Value == TemplateCase {
@@ -48,7 +55,9 @@ extension Gen where Value == TemplateCase {
     }
 
     /// Malformed brace text that must render literally (none holds a `K`).
-    public static let malformedPieces = ["{", "}", "{}", "{|x}", "{asNumber:}", "{ app }", "{{", "}}", "{a", "{a|", "{a|b", "{|}", "{é}", "{a b}"]
+    public static let malformedPieces = [
+        "{", "}", "{}", "{|x}", "{asNumber:}", "{ app }", "{{", "}}", "{a", "{a|", "{a|b", "{|}", "{é}", "{a b}",
+    ]
 
     public static var templateCase: Gen<TemplateCase> {
         let literal = Gen<TemplatePart>.frequency([
@@ -56,7 +65,8 @@ extension Gen where Value == TemplateCase {
             (2, Gen<String>.element(of: malformedPieces).map { TemplatePart.literal($0) }),
         ])
         let placeholder = Gen<(String, String?)>.zip(
-            templateKey, Gen<String>.string(.templateText, length: 0...6).map { $0 + "|" }.optional(probability: 0.5)
+            templateKey,
+            Gen<String>.string(.templateText, length: 0...6).map { $0 + "|" }.optional(probability: 0.5)
                 .map { $0.map { String($0.dropLast()) } }
         ).map { TemplatePart.placeholder(key: $0.0, fallback: $0.1) }
         let part = Gen<TemplatePart>.oneOf(literal, placeholder)
@@ -81,8 +91,10 @@ extension Gen where Value == TemplateCase {
     /// a template (`{Kother}`, `{`, a key name): the output must be exactly literals and values, in order.
     public static var templateWithTemplateLikeValues: Gen<TemplateCase> {
         let literal = Gen<String>.string(.templateText, length: 1...6).map { TemplatePart.literal($0) }
-        let placeholder = Gen<(String, String?)>.zip(templateKey, Gen<String>.string(.templateText, length: 0...4).optional())
-            .map { TemplatePart.placeholder(key: $0.0, fallback: $0.1) }
+        let placeholder = Gen<(String, String?)>.zip(
+            templateKey, Gen<String>.string(.templateText, length: 0...4).optional()
+        )
+        .map { TemplatePart.placeholder(key: $0.0, fallback: $0.1) }
         let valuePiece = Gen<String>.oneOf(
             Gen<String>.string(.templateText, length: 1...4),
             templateKey.map { "{\($0)}" },
@@ -96,7 +108,8 @@ extension Gen where Value == TemplateCase {
                 values[key] = valuePiece.array(count: 1...3).generate(using: source).joined()
             }
             // A few unused keys whose values must not appear either.
-            for key in ["Kunused", "Kother"] where Gen<Bool>.bool(probability: 0.3).generate(using: source) && values[key] == nil {
+            for key in ["Kunused", "Kother"]
+            where Gen<Bool>.bool(probability: 0.3).generate(using: source) && values[key] == nil {
                 values[key] = "{\(key)}"
             }
             return TemplateCase(parts: parts, values: values)

@@ -28,7 +28,8 @@ public enum TokenUniverse {
             var bytes = [UInt8](repeating: 0, count: 12)
             var x = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 &+ 1
             while bytes.count < 128 {
-                x ^= x >> 29; x = x &* 0xBF58_476D_1CE4_E5B9
+                x ^= x >> 29
+                x = x &* 0xBF58_476D_1CE4_E5B9
                 bytes.append(UInt8(truncatingIfNeeded: x >> 24))
             }
             return bytes
@@ -58,7 +59,9 @@ public enum TokenUniverse {
 
     /// The token of kind `Other` with the same bytes as `token`: `Token<Other>(bytes: token.bytes)`, taken from the
     /// tables when `token` is a universe token (no base64 decoding and encoding again).
-    public static func sameBytes<Kind: TokenKind, Other: TokenKind>(_ token: Token<Kind>, as other: Other.Type) -> Token<Other> {
+    public static func sameBytes<Kind: TokenKind, Other: TokenKind>(_ token: Token<Kind>, as other: Other.Type)
+        -> Token<Other>
+    {
         if let i = indexOfData[token.data] {
             if Other.self == Application.self, let same = applicationTokens[i] as? Token<Other> { return same }
             if Other.self == ActivityCategory.self, let same = categoryTokens[i] as? Token<Other> { return same }
@@ -95,11 +98,14 @@ extension Gen where Value == [UInt8] {
         return Gen.frequency([
             (6, Gen<Int>.int(in: 0...(count - 1)).map { TokenUniverse.bytes($0) }),
             (2, Gen<[UInt8]>.bytes(count: 1...24)),
-            (1, Gen<[UInt8]>.bytes(count: 0...8).map { tail in
-                var bytes = [UInt8](repeating: 0, count: 12) + tail
-                while bytes.count < 128 { bytes.append(UInt8(truncatingIfNeeded: bytes.count &* 29)) }
-                return bytes
-            }),
+            (
+                1,
+                Gen<[UInt8]>.bytes(count: 0...8).map { tail in
+                    var bytes = [UInt8](repeating: 0, count: 12) + tail
+                    while bytes.count < 128 { bytes.append(UInt8(truncatingIfNeeded: bytes.count &* 29)) }
+                    return bytes
+                }
+            ),
             (1, Gen<UInt8>.int().map { [UInt8](repeating: $0, count: 1024) }),
         ])
     }
@@ -107,13 +113,15 @@ extension Gen where Value == [UInt8] {
 
 extension Gen {
     /// A token of any kind from the first `universe` numbered tokens.
-    public static func universeToken<Kind: TokenKind>(_ kind: Kind.Type, universe: Int) -> Gen<Token<Kind>> where Value == Token<Kind> {
+    public static func universeToken<Kind: TokenKind>(_ kind: Kind.Type, universe: Int) -> Gen<Token<Kind>>
+    where Value == Token<Kind> {
         let count = Swift.max(1, Swift.min(universe, TokenUniverse.size))
         return Gen<Int>.int(in: 0...(count - 1)).map { TokenUniverse.token($0, Kind.self) }
     }
 
     /// A token of any kind: universe tokens, random short tokens, device-shaped and maximal ones.
-    public static func token<Kind: TokenKind>(_ kind: Kind.Type, universe: Int = 12) -> Gen<Token<Kind>> where Value == Token<Kind> {
+    public static func token<Kind: TokenKind>(_ kind: Kind.Type, universe: Int = 12) -> Gen<Token<Kind>>
+    where Value == Token<Kind> {
         Gen<[UInt8]>.tokenBytes(universe: universe).map { Token<Kind>(bytes: $0) }
     }
 

@@ -43,7 +43,9 @@ public struct LifecycleStep: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ReferenceProperties {
-    public static func lifecycleMachine(_ make: @escaping @Sendable () -> any LifecycleSubject, notDeterminedWeight: Int = 1)
+    public static func lifecycleMachine(
+        _ make: @escaping @Sendable () -> any LifecycleSubject, notDeterminedWeight: Int = 1
+    )
         -> StateMachine<LifecycleModel, any LifecycleSubject, LifecycleStep>
     {
         let observations = Gen<LifecyclePolicy.Observation>.frequency([
@@ -66,30 +68,49 @@ extension ReferenceProperties {
                 let wasActive = system.shieldsActive
                 let actions = system.observe(observation)
                 if observation == .status(.notDetermined) && (!actions.isEmpty || system.shieldsActive != wasActive) {
-                    return "notDetermined acted: \(actions.map(\.rawValue)), shields active \(wasActive) → \(system.shieldsActive)"
+                    return
+                        "notDetermined acted: \(actions.map(\.rawValue)), shields active \(wasActive) → \(system.shieldsActive)"
                 }
-                if actions != expected { return "actions \(actions.map(\.rawValue)), expected \(expected.map(\.rawValue))" }
+                if actions != expected {
+                    return "actions \(actions.map(\.rawValue)), expected \(expected.map(\.rawValue))"
+                }
                 return nil
             },
             invariant: { model, system in
-                system.shieldsActive == model.shieldsActive ? nil : "shields active \(system.shieldsActive), expected \(model.shieldsActive)"
+                system.shieldsActive == model.shieldsActive
+                    ? nil : "shields active \(system.shieldsActive), expected \(model.shieldsActive)"
             },
             maxCommands: 30)
     }
 
-    public static func lifecycleMatchesModel(_ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }) -> Property {
-        lifecycleMachine(make).property("lifecycle.matches-model", summary: "stateful: actions and shield state equal the §3 policy model after every observation")
+    public static func lifecycleMatchesModel(
+        _ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }
+    ) -> Property {
+        lifecycleMachine(make).property(
+            "lifecycle.matches-model",
+            summary: "stateful: actions and shield state equal the §3 policy model after every observation")
     }
 
-    public static func lifecycleNotDeterminedNeverClears(_ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }) -> Property {
+    public static func lifecycleNotDeterminedNeverClears(
+        _ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }
+    ) -> Property {
         lifecycleMachine(make, notDeterminedWeight: 3).property(
             "lifecycle.not-determined-never-clears",
-            summary: "stateful, notDetermined-heavy: a notDetermined observation never acts or changes the shields (§3, field bug 6)")
+            summary:
+                "stateful, notDetermined-heavy: a notDetermined observation never acts or changes the shields (§3, field bug 6)"
+        )
     }
 
-    public static func lifecycleOneNoticePerEpisode(_ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }) -> Property {
-        Property("lifecycle.one-notice-per-episode", summary: "each approved→denied episode posts at most one notice, right after clearShields, and only when shields were active (§3)",
-                 Gen<LifecyclePolicy.Observation>.lifecycleObservation.array(count: 0...30), describe: AuthorizationDescription.observations) { observations in
+    public static func lifecycleOneNoticePerEpisode(
+        _ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }
+    ) -> Property {
+        Property(
+            "lifecycle.one-notice-per-episode",
+            summary:
+                "each approved→denied episode posts at most one notice, right after clearShields, and only when shields were active (§3)",
+            Gen<LifecyclePolicy.Observation>.lifecycleObservation.array(count: 0...30),
+            describe: AuthorizationDescription.observations
+        ) { observations in
             var subject = make()
             var approved = true
             var notices = 0
@@ -104,7 +125,9 @@ extension ReferenceProperties {
                 var here: String { "step \(step + 1) (\(observation.name)): actions \(actions.map(\.rawValue))" }
                 if notices > 1 { return "\(here): \(notices) notices in one revocation episode" }
                 if count > 0 {
-                    guard let i = actions.firstIndex(of: .notifyRevoked), i > 0, actions[i - 1] == .clearShields else { return "\(here): notice not right after clearShields" }
+                    guard let i = actions.firstIndex(of: .notifyRevoked), i > 0, actions[i - 1] == .clearShields else {
+                        return "\(here): notice not right after clearShields"
+                    }
                     if !startsEpisode { return "\(here): notice outside an approved→denied transition" }
                     if !wasActive { return "\(here): notice with no shield to lose" }
                 } else if startsEpisode && wasActive {
@@ -136,20 +159,27 @@ extension ReferenceProperties {
             switch self {
             case .revokeInSettings(let n): return "revoke in Settings, app reads \(n)× notDetermined then the status"
             case .reauthorize(let n): return "re-authorize, app reads \(n)× notDetermined then the status"
-            case .foreground(let transient): return transient ? "foreground, reads notDetermined" : "foreground, reads the status"
+            case .foreground(let transient):
+                return transient ? "foreground, reads notDetermined" : "foreground, reads the status"
             case .pick: return "pick"
             }
         }
     }
 
-    public static func lifecycleNoPreRevocationTokenReapplied(_ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }) -> Property {
+    public static func lifecycleNoPreRevocationTokenReapplied(
+        _ make: @escaping @Sendable () -> any LifecycleSubject = { LifecyclePolicy() }
+    ) -> Property {
         let event = Gen<AppEvent>.element(of: [
             .pick, .revokeInSettings(transient: 0), .reauthorize(transient: 0), .foreground(transient: false),
             .foreground(transient: true), .revokeInSettings(transient: 1), .reauthorize(transient: 1),
             .revokeInSettings(transient: 2), .reauthorize(transient: 2),
         ])
-        return Property("lifecycle.no-pre-revocation-token-reapplied", summary: "an app following the policy (re-applying its selection on each approved read) never puts a pre-revocation token back in a store (§3, field bug 6)",
-                        event.array(count: 0...20), describe: { StateMachine<Int, Int, AppEvent>.describe($0) }) { events in
+        return Property(
+            "lifecycle.no-pre-revocation-token-reapplied",
+            summary:
+                "an app following the policy (re-applying its selection on each approved read) never puts a pre-revocation token back in a store (§3, field bug 6)",
+            event.array(count: 0...20), describe: { StateMachine<Int, Int, AppEvent>.describe($0) }
+        ) { events in
             let system = EnvironmentGrantSystem()
             let environment = system.environment
             let store = ManagedSettingsStore(named: .init("app"), environment: environment)
@@ -172,7 +202,11 @@ extension ReferenceProperties {
             for (step, event) in events.enumerated() {
                 switch event {
                 case .revokeInSettings(let n), .reauthorize(let n):
-                    if case .revokeInSettings = event { system.revoke(inSettings: true) } else { system.requestAuthorization(approve: true) }
+                    if case .revokeInSettings = event {
+                        system.revoke(inSettings: true)
+                    } else {
+                        system.requestAuthorization(approve: true)
+                    }
                     for _ in 0..<n { read(.notDetermined) }
                     read(system.status)
                 case .foreground(let transient):
@@ -193,6 +227,9 @@ extension ReferenceProperties {
     }
 
     package static var lifecycleProperties: [Property] {
-        [lifecycleMatchesModel(), lifecycleNotDeterminedNeverClears(), lifecycleOneNoticePerEpisode(), lifecycleNoPreRevocationTokenReapplied()]
+        [
+            lifecycleMatchesModel(), lifecycleNotDeterminedNeverClears(), lifecycleOneNoticePerEpisode(),
+            lifecycleNoPreRevocationTokenReapplied(),
+        ]
     }
 }

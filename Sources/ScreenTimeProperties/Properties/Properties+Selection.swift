@@ -12,15 +12,22 @@ public struct SelectionSubject: Sendable {
     public var equal: @Sendable (String, String) -> Bool?
     public var order: @Sendable (FamilyActivitySelection, SelectionTokenKind) -> [String]
     public var count: @Sendable (FamilyActivitySelection, SelectionTokenKind) -> Int
-    public var combine: @Sendable (FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection.SetOperation) -> FamilyActivitySelection
+    public var combine:
+        @Sendable (FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection.SetOperation) ->
+            FamilyActivitySelection
 
     public init(
-        decode: @escaping @Sendable ([UInt8]) -> Result<FamilyActivitySelection, SelectionDecodingError> = SelectionSubject.referenceDecode,
+        decode: @escaping @Sendable ([UInt8]) -> Result<FamilyActivitySelection, SelectionDecodingError> =
+            SelectionSubject.referenceDecode,
         canonical: @escaping @Sendable (FamilyActivitySelection) -> String = { $0.canonicalBase64 },
         equal: @escaping @Sendable (String, String) -> Bool? = SelectionSubject.referenceEqual,
-        order: @escaping @Sendable (FamilyActivitySelection, SelectionTokenKind) -> [String] = { $0.orderedTokenData(of: $1) },
+        order: @escaping @Sendable (FamilyActivitySelection, SelectionTokenKind) -> [String] = {
+            $0.orderedTokenData(of: $1)
+        },
         count: @escaping @Sendable (FamilyActivitySelection, SelectionTokenKind) -> Int = { $0.count(of: $1) },
-        combine: @escaping @Sendable (FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection.SetOperation) -> FamilyActivitySelection = { $0.combined(with: $1, $2) }
+        combine:
+            @escaping @Sendable (FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection.SetOperation)
+            -> FamilyActivitySelection = { $0.combined(with: $1, $2) }
     ) {
         self.decode = decode
         self.canonical = canonical
@@ -32,12 +39,16 @@ public struct SelectionSubject: Sendable {
 
     public static let reference = SelectionSubject()
 
-    @Sendable public static func referenceDecode(_ bytes: [UInt8]) -> Result<FamilyActivitySelection, SelectionDecodingError> {
+    @Sendable public static func referenceDecode(_ bytes: [UInt8]) -> Result<
+        FamilyActivitySelection, SelectionDecodingError
+    > {
         Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(bytes).selection }
     }
 
     @Sendable public static func referenceEqual(_ a: String, _ b: String) -> Bool? {
-        guard case .success(let x) = referenceDecode(Array(a.utf8)), case .success(let y) = referenceDecode(Array(b.utf8)) else { return nil }
+        guard case .success(let x) = referenceDecode(Array(a.utf8)),
+            case .success(let y) = referenceDecode(Array(b.utf8))
+        else { return nil }
         return x == y
     }
 }
@@ -70,14 +81,19 @@ extension ReferenceProperties {
 
     static var selectionTriple: Gen<SelectionTriple> {
         let s = Gen<FamilyActivitySelection>.selection(universe: 6, maxTokens: 4, untokenized: false)
-        return Gen<(FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection)>.zip(s, s, s).map { SelectionTriple(a: $0.0, b: $0.1, c: $0.2) }
+        return Gen<(FamilyActivitySelection, FamilyActivitySelection, FamilyActivitySelection)>.zip(s, s, s).map {
+            SelectionTriple(a: $0.0, b: $0.1, c: $0.2)
+        }
     }
 
     // MARK: Properties
 
     public static func selectionDecodeIsTotal(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.decode-is-total", summary: "any stored string decodes to a selection or a typed error with a sane code and offset (§1)",
-                 Gen<StoredString>.storedString, describe: { $0.description }) { input in
+        Property(
+            "selection.decode-is-total",
+            summary: "any stored string decodes to a selection or a typed error with a sane code and offset (§1)",
+            Gen<StoredString>.storedString, describe: { $0.description }
+        ) { input in
             switch subject.decode(input.bytes) {
             case .success(let x):
                 guard case .success(let y) = subject.decode(Array(subject.canonical(x).utf8)), y == x else {
@@ -85,14 +101,18 @@ extension ReferenceProperties {
                 }
                 return nil
             case .failure(let error):
-                if input.bytes.isEmpty != (error.code == .empty) { return "empty input ⇔ code empty, got \(error.code)" }
+                if input.bytes.isEmpty != (error.code == .empty) {
+                    return "empty input ⇔ code empty, got \(error.code)"
+                }
                 if error.offset < 0 { return "negative offset \(error.offset)" }
                 if error.detail.isEmpty { return "error without detail" }
                 if !input.bytes.isEmpty && input.bytes.count <= SelectionDecoder.maximumBase64Length {
                     let isBase64 = Base64.decode(input.bytes) != nil
                     if isBase64 && error.code < .json { return "valid base64, but code \(error.code)" }
                     if !isBase64 && error.code != .base64 { return "invalid base64, but code \(error.code)" }
-                    if !error.offsetIsInJSON && error.offset > input.bytes.count { return "offset \(error.offset) past the input" }
+                    if !error.offsetIsInJSON && error.offset > input.bytes.count {
+                        return "offset \(error.offset) past the input"
+                    }
                     if error.offsetIsInJSON, let json = Base64.decode(input.bytes), error.offset > json.count {
                         return "offset \(error.offset) past the \(json.count)-byte JSON"
                     }
@@ -103,18 +123,31 @@ extension ReferenceProperties {
     }
 
     public static func selectionCanonicalFixedPoint(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.canonical-fixed-point", summary: "decode(canonical(x)) == x and canonical(decode(canonical(x))) == canonical(x); sorted keys, no whitespace, `/` escaped (§1)",
-                 Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe) { x in
+        Property(
+            "selection.canonical-fixed-point",
+            summary:
+                "decode(canonical(x)) == x and canonical(decode(canonical(x))) == canonical(x); sorted keys, no whitespace, `/` escaped (§1)",
+            Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe
+        ) { x in
             let c = subject.canonical(x)
-            guard case .success(let y) = subject.decode(Array(c.utf8)) else { return "canonical string does not decode: \(c)" }
+            guard case .success(let y) = subject.decode(Array(c.utf8)) else {
+                return "canonical string does not decode: \(c)"
+            }
             if y != x { return "decode(canonical(x)) = \(SelectionDescription.describe(y))" }
             if subject.canonical(y) != c { return "canonical(decode(canonical(x))) != canonical(x)" }
             guard let json = Base64.decode(Array(c.utf8)) else { return "canonical string is not base64" }
-            for (i, byte) in json.enumerated() where byte == UInt8(ascii: "/") && (i == 0 || json[i - 1] != UInt8(ascii: "\\")) {
+            for (i, byte) in json.enumerated()
+            where byte == UInt8(ascii: "/") && (i == 0 || json[i - 1] != UInt8(ascii: "\\")) {
                 return "raw '/' at byte \(i) of the canonical JSON"
             }
-            if !json.starts(with: Array(#"{"applicationTokens":["#.utf8)) { return "canonical JSON does not start with the first sorted key" }
-            if json.contains(UInt8(ascii: " ")) && !x.untokenizedApplicationIdentifiers.union(x.untokenizedCategoryIdentifiers).union(x.untokenizedWebDomainIdentifiers).contains(where: { $0.value.utf8.contains(0x20) }) {  // bytes, not Characters: " \u{200C}" is one Character
+            if !json.starts(with: Array(#"{"applicationTokens":["#.utf8)) {
+                return "canonical JSON does not start with the first sorted key"
+            }
+            if json.contains(UInt8(ascii: " "))
+                && !x.untokenizedApplicationIdentifiers.union(x.untokenizedCategoryIdentifiers).union(
+                    x.untokenizedWebDomainIdentifiers
+                ).contains(where: { $0.value.utf8.contains(0x20) })
+            {  // bytes, not Characters: " \u{200C}" is one Character
                 return "whitespace in the canonical JSON"
             }
             return nil
@@ -122,8 +155,12 @@ extension ReferenceProperties {
     }
 
     public static func selectionEqualityUnderPermutation(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.equality-under-permutation", summary: "two JSON texts of the same sets (any member order, token order, duplicates, whitespace) compare equal (§1, field bug 3)",
-                 twoEncodings, describe: { $0.description }) { pair in
+        Property(
+            "selection.equality-under-permutation",
+            summary:
+                "two JSON texts of the same sets (any member order, token order, duplicates, whitespace) compare equal (§1, field bug 3)",
+            twoEncodings, describe: { $0.description }
+        ) { pair in
             switch subject.equal(pair.first.base64, pair.second.base64) {
             case true?: return nil
             case false?: return "the two stored strings compare unequal"
@@ -133,21 +170,30 @@ extension ReferenceProperties {
     }
 
     public static func selectionEqualityUnderReencoding(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.equality-under-reencoding", summary: "any stored string of x decodes to x and equals canonical(x) (§1)",
-                 Gen<EncodedSelection>.encodedSelection(), describe: { $0.description }) { encoded in
+        Property(
+            "selection.equality-under-reencoding",
+            summary: "any stored string of x decodes to x and equals canonical(x) (§1)",
+            Gen<EncodedSelection>.encodedSelection(), describe: { $0.description }
+        ) { encoded in
             guard case .success(let y) = subject.decode(Array(encoded.base64.utf8)) else { return "did not decode" }
             if y != encoded.selection { return "decoded to \(SelectionDescription.describe(y))" }
             let canonical = subject.canonical(encoded.selection)
-            if subject.equal(encoded.base64, canonical) != true { return "stored string and its canonical form compare unequal" }
+            if subject.equal(encoded.base64, canonical) != true {
+                return "stored string and its canonical form compare unequal"
+            }
             if subject.equal(canonical, canonical) != true { return "canonical form is not equal to itself" }
             return nil
         }
     }
 
     public static func selectionEqualityDistinguishes(_ subject: SelectionSubject = .reference) -> Property {
-        let gen = Gen<(FamilyActivitySelection, Int)>.zip(Gen<FamilyActivitySelection>.selection(universe: 8, maxTokens: 4), Gen<Int>.int(in: 0...3))
-        return Property("selection.equality-distinguishes", summary: "selections that differ by one token or by includeEntireCategory compare unequal (§1)",
-                        gen, describe: { "\(SelectionDescription.describe($0.0)), change #\($0.1)" }) { (x, change) in
+        let gen = Gen<(FamilyActivitySelection, Int)>.zip(
+            Gen<FamilyActivitySelection>.selection(universe: 8, maxTokens: 4), Gen<Int>.int(in: 0...3))
+        return Property(
+            "selection.equality-distinguishes",
+            summary: "selections that differ by one token or by includeEntireCategory compare unequal (§1)",
+            gen, describe: { "\(SelectionDescription.describe($0.0)), change #\($0.1)" }
+        ) { (x, change) in
             var y = x
             let fresh = [UInt8](repeating: 0xEE, count: 3)  // not in any universe
             switch change {
@@ -156,18 +202,27 @@ extension ReferenceProperties {
             case 2: y.webDomainTokens.insert(WebDomainToken(bytes: fresh))
             default: y.includeEntireCategory.toggle()
             }
-            return subject.equal(subject.canonical(x), subject.canonical(y)) == false ? nil : "different selections compare equal"
+            return subject.equal(subject.canonical(x), subject.canonical(y)) == false
+                ? nil : "different selections compare equal"
         }
     }
 
     public static func selectionStableOrder(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.stable-order", summary: "each kind's display order is ascending by data and the same for every encoding of the set (§1, field bug 4)",
-                 twoEncodings, describe: { $0.description }) { pair in
+        Property(
+            "selection.stable-order",
+            summary:
+                "each kind's display order is ascending by data and the same for every encoding of the set (§1, field bug 4)",
+            twoEncodings, describe: { $0.description }
+        ) { pair in
             guard case .success(let x) = subject.decode(Array(pair.first.base64.utf8)),
-                  case .success(let y) = subject.decode(Array(pair.second.base64.utf8)) else { return "did not decode" }
+                case .success(let y) = subject.decode(Array(pair.second.base64.utf8))
+            else { return "did not decode" }
             for kind in SelectionTokenKind.allCases {
-                let expected = pair.selection.orderedTokenData(of: kind).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                let first = subject.order(x, kind), second = subject.order(y, kind)
+                let expected = pair.selection.orderedTokenData(of: kind).sorted {
+                    $0.utf8.lexicographicallyPrecedes($1.utf8)
+                }
+                let first = subject.order(x, kind)
+                let second = subject.order(y, kind)
                 if first != expected { return "\(kind) order \(first), expected ascending \(expected)" }
                 if second != first { return "\(kind) order differs between encodings: \(first) vs \(second)" }
             }
@@ -176,8 +231,11 @@ extension ReferenceProperties {
     }
 
     public static func selectionCounts(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.counts", summary: "counts are the distinct tokens per kind, whatever duplicates the stored string holds (§1)",
-                 Gen<EncodedSelection>.encodedSelection(), describe: { $0.description }) { encoded in
+        Property(
+            "selection.counts",
+            summary: "counts are the distinct tokens per kind, whatever duplicates the stored string holds (§1)",
+            Gen<EncodedSelection>.encodedSelection(), describe: { $0.description }
+        ) { encoded in
             guard case .success(let y) = subject.decode(Array(encoded.base64.utf8)) else { return "did not decode" }
             for kind in SelectionTokenKind.allCases {
                 let expected = Set(encoded.selection.orderedTokenData(of: kind)).count
@@ -189,10 +247,16 @@ extension ReferenceProperties {
     }
 
     public static func selectionAlgebraLaws(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.algebra-laws", summary: "per kind: set semantics, commutativity, associativity, idempotence, De Morgan-like identities; fresh untokenized (§1)",
-                 selectionTriple, describe: { $0.description }) { t in
+        Property(
+            "selection.algebra-laws",
+            summary:
+                "per kind: set semantics, commutativity, associativity, idempotence, De Morgan-like identities; fresh untokenized (§1)",
+            selectionTriple, describe: { $0.description }
+        ) { t in
             typealias Op = FamilyActivitySelection.SetOperation
-            func f(_ x: FamilyActivitySelection, _ op: Op, _ y: FamilyActivitySelection) -> FamilyActivitySelection { subject.combine(x, y, op) }
+            func f(_ x: FamilyActivitySelection, _ op: Op, _ y: FamilyActivitySelection) -> FamilyActivitySelection {
+                subject.combine(x, y, op)
+            }
             func tokens(_ s: FamilyActivitySelection) -> [Set<String>] {
                 SelectionTokenKind.allCases.map { Set(s.orderedTokenData(of: $0)) }
             }
@@ -208,7 +272,9 @@ extension ReferenceProperties {
                     }
                 }
                 if tokens(r) != expected { return "a \(op.rawValue) b is not the per-kind set \(op.rawValue)" }
-                if !r.untokenizedApplicationIdentifiers.isEmpty || !r.untokenizedCategoryIdentifiers.isEmpty || !r.untokenizedWebDomainIdentifiers.isEmpty {
+                if !r.untokenizedApplicationIdentifiers.isEmpty || !r.untokenizedCategoryIdentifiers.isEmpty
+                    || !r.untokenizedWebDomainIdentifiers.isEmpty
+                {
                     return "a \(op.rawValue) b has untokenized identifiers"
                 }
             }
@@ -216,14 +282,29 @@ extension ReferenceProperties {
                 ("a ∪ b = b ∪ a", tokens(f(a, .union, b)), tokens(f(b, .union, a))),
                 ("a ∩ b = b ∩ a", tokens(f(a, .intersection, b)), tokens(f(b, .intersection, a))),
                 ("a △ b = b △ a", tokens(f(a, .symmetricDifference, b)), tokens(f(b, .symmetricDifference, a))),
-                ("(a ∪ b) ∪ c = a ∪ (b ∪ c)", tokens(f(f(a, .union, b), .union, c)), tokens(f(a, .union, f(b, .union, c)))),
-                ("(a ∩ b) ∩ c = a ∩ (b ∩ c)", tokens(f(f(a, .intersection, b), .intersection, c)), tokens(f(a, .intersection, f(b, .intersection, c)))),
+                (
+                    "(a ∪ b) ∪ c = a ∪ (b ∪ c)", tokens(f(f(a, .union, b), .union, c)),
+                    tokens(f(a, .union, f(b, .union, c)))
+                ),
+                (
+                    "(a ∩ b) ∩ c = a ∩ (b ∩ c)", tokens(f(f(a, .intersection, b), .intersection, c)),
+                    tokens(f(a, .intersection, f(b, .intersection, c)))
+                ),
                 ("a ∪ a = a", tokens(f(a, .union, a)), tokens(a)),
                 ("a ∩ a = a", tokens(f(a, .intersection, a)), tokens(a)),
                 ("a ∖ a = ∅", tokens(f(a, .difference, a)), [[], [], []]),
-                ("a ∖ (b ∪ c) = (a ∖ b) ∩ (a ∖ c)", tokens(f(a, .difference, f(b, .union, c))), tokens(f(f(a, .difference, b), .intersection, f(a, .difference, c)))),
-                ("a ∖ (b ∩ c) = (a ∖ b) ∪ (a ∖ c)", tokens(f(a, .difference, f(b, .intersection, c))), tokens(f(f(a, .difference, b), .union, f(a, .difference, c)))),
-                ("a △ b = (a ∖ b) ∪ (b ∖ a)", tokens(f(a, .symmetricDifference, b)), tokens(f(f(a, .difference, b), .union, f(b, .difference, a)))),
+                (
+                    "a ∖ (b ∪ c) = (a ∖ b) ∩ (a ∖ c)", tokens(f(a, .difference, f(b, .union, c))),
+                    tokens(f(f(a, .difference, b), .intersection, f(a, .difference, c)))
+                ),
+                (
+                    "a ∖ (b ∩ c) = (a ∖ b) ∪ (a ∖ c)", tokens(f(a, .difference, f(b, .intersection, c))),
+                    tokens(f(f(a, .difference, b), .union, f(a, .difference, c)))
+                ),
+                (
+                    "a △ b = (a ∖ b) ∪ (b ∖ a)", tokens(f(a, .symmetricDifference, b)),
+                    tokens(f(f(a, .difference, b), .union, f(b, .difference, a)))
+                ),
                 ("a ∪ (a ∩ b) = a", tokens(f(a, .union, f(a, .intersection, b))), tokens(a)),
             ]
             for (law, left, right) in laws where left != right { return "\(law) fails" }
@@ -232,9 +313,14 @@ extension ReferenceProperties {
     }
 
     public static func selectionAlgebraIncludeEntireCategory(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.algebra-include-entire-category", summary: "a combination's includeEntireCategory is true iff each operand has it or has no categories (§1)",
-                 selectionTriple, describe: { $0.description }) { t in
-            let expected = (t.a.includeEntireCategory || t.a.categoryTokens.isEmpty) && (t.b.includeEntireCategory || t.b.categoryTokens.isEmpty)
+        Property(
+            "selection.algebra-include-entire-category",
+            summary: "a combination's includeEntireCategory is true iff each operand has it or has no categories (§1)",
+            selectionTriple, describe: { $0.description }
+        ) { t in
+            let expected =
+                (t.a.includeEntireCategory || t.a.categoryTokens.isEmpty)
+                && (t.b.includeEntireCategory || t.b.categoryTokens.isEmpty)
             for op in FamilyActivitySelection.SetOperation.allCases {
                 let got = subject.combine(t.a, t.b, op).includeEntireCategory
                 if got != expected { return "a \(op.rawValue) b: includeEntireCategory \(got), expected \(expected)" }
@@ -244,36 +330,53 @@ extension ReferenceProperties {
     }
 
     public static func selectionNearValidGetsTypedError(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.near-valid-gets-typed-error", summary: "a string one mutation from valid fails with exactly the code the mutation calls for (§1)",
-                 Gen<NearValidSelection>.nearValidSelection(), describe: { $0.description }) { near in
+        Property(
+            "selection.near-valid-gets-typed-error",
+            summary: "a string one mutation from valid fails with exactly the code the mutation calls for (§1)",
+            Gen<NearValidSelection>.nearValidSelection(), describe: { $0.description }
+        ) { near in
             switch subject.decode(Array(near.stored.utf8)) {
-            case .success(let s): return "decoded to \(SelectionDescription.describe(s)) instead of failing with \(near.expected)"
-            case .failure(let error): return error.code == near.expected ? nil : "failed with \(error.code.rawValue) (\(error.detail)), expected \(near.expected.rawValue)"
+            case .success(let s):
+                return "decoded to \(SelectionDescription.describe(s)) instead of failing with \(near.expected)"
+            case .failure(let error):
+                return error.code == near.expected
+                    ? nil : "failed with \(error.code.rawValue) (\(error.detail)), expected \(near.expected.rawValue)"
             }
         }
     }
 
     public static func selectionFoundationReadsCanonical(_ subject: SelectionSubject = .reference) -> Property {
-        Property("selection.foundation-reads-canonical", summary: "Data(base64Encoded:) + JSONDecoder read the canonical string into the same sets (§1)",
-                 Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe) { x in
-            guard let sets = FoundationSelectionDecoder.decode(Array(subject.canonical(x).utf8)) else { return "Foundation rejects the canonical string" }
+        Property(
+            "selection.foundation-reads-canonical",
+            summary: "Data(base64Encoded:) + JSONDecoder read the canonical string into the same sets (§1)",
+            Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe
+        ) { x in
+            guard let sets = FoundationSelectionDecoder.decode(Array(subject.canonical(x).utf8)) else {
+                return "Foundation rejects the canonical string"
+            }
             let expected = FoundationSelectionDecoder.Sets(
-                applications: Set(x.orderedTokenData(of: .application)), categories: Set(x.orderedTokenData(of: .category)),
+                applications: Set(x.orderedTokenData(of: .application)),
+                categories: Set(x.orderedTokenData(of: .category)),
                 webDomains: Set(x.orderedTokenData(of: .webDomain)), includeEntireCategory: x.includeEntireCategory)
             return sets == expected ? nil : "Foundation read \(sets)"
         }
     }
 
     public static func selectionCodableMatchesCanonical() -> Property {
-        Property("selection.codable-matches-canonical", summary: "JSONEncoder(.sortedKeys) writes the canonical JSON and JSONDecoder reads it back (reference Codable conformance)",
-                 Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe) { x in
+        Property(
+            "selection.codable-matches-canonical",
+            summary:
+                "JSONEncoder(.sortedKeys) writes the canonical JSON and JSONDecoder reads it back (reference Codable conformance)",
+            Gen<FamilyActivitySelection>.selection(), describe: SelectionDescription.describe
+        ) { x in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(x)
             let back = try JSONDecoder().decode(FamilyActivitySelection.self, from: data)
             if back != x { return "JSONDecoder read back \(SelectionDescription.describe(back))" }
             if Array(data) != x.canonicalJSON {
-                return "JSONEncoder wrote \(String(decoding: data, as: UTF8.self)), canonical is \(String(decoding: x.canonicalJSON, as: UTF8.self))"
+                return
+                    "JSONEncoder wrote \(String(decoding: data, as: UTF8.self)), canonical is \(String(decoding: x.canonicalJSON, as: UTF8.self))"
             }
             return nil
         }
@@ -282,7 +385,8 @@ extension ReferenceProperties {
     static var selectionProperties: [Property] {
         [
             selectionDecodeIsTotal(), selectionCanonicalFixedPoint(), selectionEqualityUnderPermutation(),
-            selectionEqualityUnderReencoding(), selectionEqualityDistinguishes(), selectionStableOrder(), selectionCounts(),
+            selectionEqualityUnderReencoding(), selectionEqualityDistinguishes(), selectionStableOrder(),
+            selectionCounts(),
             selectionAlgebraLaws(), selectionAlgebraIncludeEntireCategory(), selectionNearValidGetsTypedError(),
             selectionFoundationReadsCanonical(), selectionCodableMatchesCanonical(),
         ]

@@ -5,13 +5,18 @@ import ScreenTimeReference
 public struct ShieldSubject: Sendable {
     public var evaluate: @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded>
 
-    public init(evaluate: @escaping @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> = ShieldSubject.referenceEvaluate) {
+    public init(
+        evaluate: @escaping @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> =
+            ShieldSubject.referenceEvaluate
+    ) {
         self.evaluate = evaluate
     }
 
     public static let reference = ShieldSubject()
 
-    @Sendable public static func referenceEvaluate(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> {
+    @Sendable public static func referenceEvaluate(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> Result<
+        ShieldVerdict, ShieldLimitExceeded
+    > {
         Result { () throws(ShieldLimitExceeded) in try ShieldEvaluation.evaluate(activity, stores: stores) }
     }
 }
@@ -25,7 +30,9 @@ public enum ShieldModel {
         public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
     }
 
-    static func policyShields<M>(_ policy: ShieldSettings.ActivityCategoryPolicy<M>?, _ token: Token<M>, _ category: ActivityCategoryToken) -> Bool {
+    static func policyShields<M>(
+        _ policy: ShieldSettings.ActivityCategoryPolicy<M>?, _ token: Token<M>, _ category: ActivityCategoryToken
+    ) -> Bool {
         switch policy {
         case nil, .some(.none): return false
         case .some(.all(let except)): return !except.contains(token)
@@ -46,8 +53,10 @@ public enum ShieldModel {
 
     static func overLimit(_ s: ShieldSettings) -> Bool {
         (s.applications?.count ?? 0) > 50 || (s.webDomains?.count ?? 0) > 50
-            || (s.applicationCategories?.categories.count ?? 0) > 50 || (s.applicationCategories?.exceptions.count ?? 0) > 50
-            || (s.webDomainCategories?.categories.count ?? 0) > 50 || (s.webDomainCategories?.exceptions.count ?? 0) > 50
+            || (s.applicationCategories?.categories.count ?? 0) > 50
+            || (s.applicationCategories?.exceptions.count ?? 0) > 50
+            || (s.webDomainCategories?.categories.count ?? 0) > 50
+            || (s.webDomainCategories?.exceptions.count ?? 0) > 50
     }
 
     /// The verdict `SPEC.md` §2 requires; `nil` for limitExceeded.
@@ -83,7 +92,9 @@ struct EditedScenario: Sendable, CustomStringConvertible {
 extension ReferenceProperties {
     /// A scenario (`shieldScenario()`), a store index in `0...3`, an edit (`shieldEdit(shielding:)`).
     static func edited(shielding: Bool) -> Gen<EditedScenario> {
-        let draw = ShieldDraw.small, stores = CollectionLength(0...3), index = IntegerChoice<Int>(in: 0...3)
+        let draw = ShieldDraw.small
+        let stores = CollectionLength(0...3)
+        let index = IntegerChoice<Int>(in: 0...3)
         return Gen { source in
             let scenario = draw.scenario(stores, source)
             let store = index.draw(from: source)
@@ -95,7 +106,9 @@ extension ReferenceProperties {
 
     /// `show(a) == show(b)`, without writing the two descriptions when the answer is plain (equal verdicts, or
     /// limitExceeded on the same set: both show the same text).
-    static func showSame(_ a: Result<ShieldVerdict, ShieldLimitExceeded>, _ b: Result<ShieldVerdict, ShieldLimitExceeded>) -> Bool {
+    static func showSame(
+        _ a: Result<ShieldVerdict, ShieldLimitExceeded>, _ b: Result<ShieldVerdict, ShieldLimitExceeded>
+    ) -> Bool {
         switch (a, b) {
         case (.success(let x), .success(let y)) where x == y: return true
         case (.failure(let x), .failure(let y)) where x.set == y.set: return true
@@ -104,42 +117,63 @@ extension ReferenceProperties {
     }
 
     public static func shieldMatchesModel(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.matches-model", summary: "the verdict equals an independent transcription of the §2 rules",
-                 Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }) { s in
+        Property(
+            "shield.matches-model", summary: "the verdict equals an independent transcription of the §2 rules",
+            Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }
+        ) { s in
             let got = subject.evaluate(s.stores, s.activity)
             let expected = ShieldModel.verdict(s.stores, s.activity)
             switch got {
-            case .success(let v): return v == expected ? nil : "got \(show(got)), expected \(expected.map { show(.success($0)) } ?? "limitExceeded")"
-            case .failure: return expected == nil ? nil : "got \(show(got)), expected \(show(.success(expected ?? .allowed)))"
+            case .success(let v):
+                return v == expected
+                    ? nil : "got \(show(got)), expected \(expected.map { show(.success($0)) } ?? "limitExceeded")"
+            case .failure:
+                return expected == nil ? nil : "got \(show(got)), expected \(show(.success(expected ?? .allowed)))"
             }
         }
     }
 
     public static func shieldMonotoneAddingToken(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.monotone-adding-token", summary: "adding a token to applications/webDomains/a category set never un-shields; only app → category reason changes (§2)",
-                 edited(shielding: true), describe: { $0.description }) { e in
+        Property(
+            "shield.monotone-adding-token",
+            summary:
+                "adding a token to applications/webDomains/a category set never un-shields; only app → category reason changes (§2)",
+            edited(shielding: true), describe: { $0.description }
+        ) { e in
             guard case .success(let before) = subject.evaluate(e.scenario.stores, e.scenario.activity),
-                  case .success(let after) = subject.evaluate(e.edited, e.scenario.activity) else { return "limitExceeded on a small store" }
+                case .success(let after) = subject.evaluate(e.edited, e.scenario.activity)
+            else { return "limitExceeded on a small store" }
             if before.isShielded && !after.isShielded { return "was \(show(.success(before))), now allowed" }
-            if before.reason?.isCategoryReason == true && after != before { return "category reason changed: \(show(.success(before))) → \(show(.success(after)))" }
+            if before.reason?.isCategoryReason == true && after != before {
+                return "category reason changed: \(show(.success(before))) → \(show(.success(after)))"
+            }
             return nil
         }
     }
 
     public static func shieldExceptNeverShields(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.except-never-shields", summary: "adding a token to an except set never shields an allowed activity (§2)",
-                 edited(shielding: false), describe: { $0.description }) { e in
+        Property(
+            "shield.except-never-shields",
+            summary: "adding a token to an except set never shields an allowed activity (§2)",
+            edited(shielding: false), describe: { $0.description }
+        ) { e in
             guard case .success(let before) = subject.evaluate(e.scenario.stores, e.scenario.activity),
-                  case .success(let after) = subject.evaluate(e.edited, e.scenario.activity) else { return "limitExceeded on a small store" }
+                case .success(let after) = subject.evaluate(e.edited, e.scenario.activity)
+            else { return "limitExceeded on a small store" }
             if !before.isShielded && after.isShielded { return "was allowed, now \(show(.success(after)))" }
-            if before.reason?.isCategoryReason == false && after != before { return "token reason changed: \(show(.success(before))) → \(show(.success(after)))" }
+            if before.reason?.isCategoryReason == false && after != before {
+                return "token reason changed: \(show(.success(before))) → \(show(.success(after)))"
+            }
             return nil
         }
     }
 
     static var nilEqualsEmptyCases: Gen<(ShieldScenario, [UInt8])> {
         // zip(shieldScenario(), bytes(count: 0...16))
-        let draw = ShieldDraw.small, stores = CollectionLength(0...3), swapCount = CollectionLength(0...16), byte = IntegerChoice<UInt8>(in: 0...255)
+        let draw = ShieldDraw.small
+        let stores = CollectionLength(0...3)
+        let swapCount = CollectionLength(0...16)
+        let byte = IntegerChoice<UInt8>(in: 0...255)
         return Gen<(ShieldScenario, [UInt8])> { source in
             let s = draw.scenario(stores, source)
             var swaps: [UInt8] = []
@@ -151,24 +185,47 @@ extension ReferenceProperties {
 
     public static func shieldNilEqualsEmpty(_ subject: ShieldSubject = .reference) -> Property {
         let gen = nilEqualsEmptyCases
-        return Property("shield.nil-equals-empty", summary: "nil, empty sets, .none and .specific([]) shield alike (§2)",
-                        gen, describe: { "\($0.0)\n  swaps \($0.1)" }) { (s, swaps) in
+        return Property(
+            "shield.nil-equals-empty", summary: "nil, empty sets, .none and .specific([]) shield alike (§2)",
+            gen, describe: { "\($0.0)\n  swaps \($0.1)" }
+        ) { (s, swaps) in
             var stores = s.stores
             for (i, swap) in swaps.enumerated() where !stores.isEmpty {
                 let k = i % stores.count
                 switch swap % 6 {
-                case 0: if stores[k].applications?.isEmpty ?? true { stores[k].applications = stores[k].applications == nil ? [] : nil }
-                case 1: if stores[k].webDomains?.isEmpty ?? true { stores[k].webDomains = stores[k].webDomains == nil ? [] : nil }
-                case 2: if stores[k].applicationCategories == nil || stores[k].applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none {
-                    stores[k].applicationCategories = emptyPolicy(Int(swap / 6) % 3) }
-                case 3: if stores[k].webDomainCategories == nil || stores[k].webDomainCategories == ShieldSettings.ActivityCategoryPolicy<WebDomain>.none {
-                    stores[k].webDomainCategories = emptyPolicy(Int(swap / 6) % 3) }
-                case 4: stores.append(ShieldSettings(applications: [], applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none, webDomains: [], webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none))
+                case 0:
+                    if stores[k].applications?.isEmpty ?? true {
+                        stores[k].applications = stores[k].applications == nil ? [] : nil
+                    }
+                case 1:
+                    if stores[k].webDomains?.isEmpty ?? true {
+                        stores[k].webDomains = stores[k].webDomains == nil ? [] : nil
+                    }
+                case 2:
+                    if stores[k].applicationCategories == nil
+                        || stores[k].applicationCategories == ShieldSettings.ActivityCategoryPolicy<Application>.none
+                    {
+                        stores[k].applicationCategories = emptyPolicy(Int(swap / 6) % 3)
+                    }
+                case 3:
+                    if stores[k].webDomainCategories == nil
+                        || stores[k].webDomainCategories == ShieldSettings.ActivityCategoryPolicy<WebDomain>.none
+                    {
+                        stores[k].webDomainCategories = emptyPolicy(Int(swap / 6) % 3)
+                    }
+                case 4:
+                    stores.append(
+                        ShieldSettings(
+                            applications: [],
+                            applicationCategories: ShieldSettings.ActivityCategoryPolicy<Application>.none,
+                            webDomains: [], webDomainCategories: ShieldSettings.ActivityCategoryPolicy<WebDomain>.none))
                 default: stores.append(ShieldSettings())
                 }
             }
-            let before = subject.evaluate(s.stores, s.activity), after = subject.evaluate(stores, s.activity)
-            return showSame(before, after) ? nil : "\(show(before)) became \(show(after)) with \(stores.map(ShieldDescription.settings))"
+            let before = subject.evaluate(s.stores, s.activity)
+            let after = subject.evaluate(stores, s.activity)
+            return showSame(before, after)
+                ? nil : "\(show(before)) became \(show(after)) with \(stores.map(ShieldDescription.settings))"
         }
     }
 
@@ -182,12 +239,17 @@ extension ReferenceProperties {
     }
 
     public static func shieldCategoryReasonNamesOwnCategory(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.category-reason-names-own-category", summary: "a category reason always names the activity's own category, of the activity's kind (§2)",
-                 Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }) { s in
+        Property(
+            "shield.category-reason-names-own-category",
+            summary: "a category reason always names the activity's own category, of the activity's kind (§2)",
+            Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }
+        ) { s in
             guard case .success(.shielded(let reason)) = subject.evaluate(s.stores, s.activity) else { return nil }
             switch (reason, s.activity) {
-            case (.applicationCategory(let c), .application(_, let own)), (.webDomainCategory(let c), .webDomain(_, let own)):
-                return c == own ? nil : "reason names \(TokenUniverse.label(c)), the activity is in \(TokenUniverse.label(own))"
+            case (.applicationCategory(let c), .application(_, let own)),
+                (.webDomainCategory(let c), .webDomain(_, let own)):
+                return c == own
+                    ? nil : "reason names \(TokenUniverse.label(c)), the activity is in \(TokenUniverse.label(own))"
             case (.application, .application), (.webDomain, .webDomain): return nil
             default: return "reason \(reason.name) for \(ShieldDescription.activity(s.activity))"
             }
@@ -195,7 +257,8 @@ extension ReferenceProperties {
     }
 
     static var storeOrderCases: Gen<(ShieldScenario, [ShieldSettings])> {
-        let draw = ShieldDraw.small, length = CollectionLength(0...4)
+        let draw = ShieldDraw.small
+        let length = CollectionLength(0...4)
         // shieldScenario(stores: 0...4), then Gen.shuffled(its stores)
         return Gen<(ShieldScenario, [ShieldSettings])> { source in
             let s = draw.scenario(length, source)
@@ -205,15 +268,19 @@ extension ReferenceProperties {
 
     public static func shieldStoreOrderIrrelevant(_ subject: ShieldSubject = .reference) -> Property {
         let gen = storeOrderCases
-        return Property("shield.store-order-irrelevant", summary: "permuting the stores never changes a verdict (§2)",
-                        gen, describe: { "\($0.0)\n  permuted: \($0.1.map(ShieldDescription.settings))" }) { (s, permuted) in
-            let a = subject.evaluate(s.stores, s.activity), b = subject.evaluate(permuted, s.activity)
+        return Property(
+            "shield.store-order-irrelevant", summary: "permuting the stores never changes a verdict (§2)",
+            gen, describe: { "\($0.0)\n  permuted: \($0.1.map(ShieldDescription.settings))" }
+        ) { (s, permuted) in
+            let a = subject.evaluate(s.stores, s.activity)
+            let b = subject.evaluate(permuted, s.activity)
             return showSame(a, b) ? nil : "\(show(a)) in the original order, \(show(b)) permuted"
         }
     }
 
     static var storeUnionCases: Gen<(ShieldScenario, ShieldScenario)> {
-        let draw = ShieldDraw.small, stores = CollectionLength(0...2)
+        let draw = ShieldDraw.small
+        let stores = CollectionLength(0...2)
         return Gen<(ShieldScenario, ShieldScenario)> { source in  // zip(shieldScenario(stores: 0...2), the same)
             let a = draw.scenario(stores, source)
             return (a, draw.scenario(stores, source))
@@ -222,13 +289,20 @@ extension ReferenceProperties {
 
     public static func shieldStoreUnionLaws(_ subject: ShieldSubject = .reference) -> Property {
         let gen = storeUnionCases
-        return Property("shield.store-union-laws", summary: "stores combine as a join: no stores allow, A+B = join(A, B), A+A = A (§2)",
-                        gen, describe: { "A: \($0.0)\nB stores: \($0.1.stores.map(ShieldDescription.settings))" }) { (a, b) in
+        return Property(
+            "shield.store-union-laws",
+            summary: "stores combine as a join: no stores allow, A+B = join(A, B), A+A = A (§2)",
+            gen, describe: { "A: \($0.0)\nB stores: \($0.1.stores.map(ShieldDescription.settings))" }
+        ) { (a, b) in
             let activity = a.activity
-            if case .success(let v) = subject.evaluate([], activity), v != .allowed { return "no stores, but \(show(.success(v)))" }
-            guard case .success(let va) = subject.evaluate(a.stores, activity), case .success(let vb) = subject.evaluate(b.stores, activity),
-                  case .success(let vab) = subject.evaluate(a.stores + b.stores, activity),
-                  case .success(let vaa) = subject.evaluate(a.stores + a.stores, activity) else { return "limitExceeded on small stores" }
+            if case .success(let v) = subject.evaluate([], activity), v != .allowed {
+                return "no stores, but \(show(.success(v)))"
+            }
+            guard case .success(let va) = subject.evaluate(a.stores, activity),
+                case .success(let vb) = subject.evaluate(b.stores, activity),
+                case .success(let vab) = subject.evaluate(a.stores + b.stores, activity),
+                case .success(let vaa) = subject.evaluate(a.stores + a.stores, activity)
+            else { return "limitExceeded on small stores" }
             func rank(_ v: ShieldVerdict) -> Int { v.reason.map { $0.isCategoryReason ? 2 : 1 } ?? 0 }
             let join = rank(va) >= rank(vb) ? va : vb
             if vab != join { return "A: \(show(.success(va))), B: \(show(.success(vb))), A+B: \(show(.success(vab)))" }
@@ -240,7 +314,8 @@ extension ReferenceProperties {
     /// Scenarios where store 0 both lists the activity's token and shields its category (maybe exempting it):
     /// `zip(shieldScenario(), bool, bool)`, then store 0 rewritten.
     static var precedenceScenario: Gen<(ShieldScenario, Bool)> {
-        let draw = ShieldDraw.small, stores = CollectionLength(0...3)
+        let draw = ShieldDraw.small
+        let stores = CollectionLength(0...3)
         return Gen { source in
             var s = draw.scenario(stores, source)
             let exempt = source.draw(upTo: 1) == 1
@@ -261,25 +336,34 @@ extension ReferenceProperties {
     }
 
     public static func shieldCategoryPrecedence(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.category-precedence", summary: "when a category policy and a token list both shield, the reason is the category one (§2, field bug 5)",
-                 precedenceScenario.map { $0.0 }.filter { s in
-                     ShieldModel.match(s.stores[0], s.activity) == .category
-                 }, describe: { $0.description }) { s in
+        Property(
+            "shield.category-precedence",
+            summary:
+                "when a category policy and a token list both shield, the reason is the category one (§2, field bug 5)",
+            precedenceScenario.map { $0.0 }.filter { s in
+                ShieldModel.match(s.stores[0], s.activity) == .category
+            }, describe: { $0.description }
+        ) { s in
             guard case .success(let v) = subject.evaluate(s.stores, s.activity) else { return "limitExceeded" }
             return v.reason?.isCategoryReason == true ? nil : "got \(show(.success(v))), expected a category reason"
         }
     }
 
     public static func shieldListedBeatsExcept(_ subject: ShieldSubject = .reference) -> Property {
-        Property("shield.listed-beats-except", summary: "a token listed in applications/webDomains stays shielded even when its category policy exempts it (§2, field bug 5)",
-                 precedenceScenario, describe: { "\($0.0)\n  exempt: \($0.1)" }) { (s, _) in
+        Property(
+            "shield.listed-beats-except",
+            summary:
+                "a token listed in applications/webDomains stays shielded even when its category policy exempts it (§2, field bug 5)",
+            precedenceScenario, describe: { "\($0.0)\n  exempt: \($0.1)" }
+        ) { (s, _) in
             guard case .success(let v) = subject.evaluate(s.stores, s.activity) else { return "limitExceeded" }
             return v.isShielded ? nil : "a listed token is allowed"
         }
     }
 
     static var kindsNeverMixCases: Gen<(ShieldScenario, ShieldSettings)> {
-        let draw = ShieldDraw.small, stores = CollectionLength(0...3)
+        let draw = ShieldDraw.small
+        let stores = CollectionLength(0...3)
         return Gen<(ShieldScenario, ShieldSettings)> { source in  // zip(shieldScenario(), shieldSettings())
             let s = draw.scenario(stores, source)
             return (s, draw.settings(source))
@@ -288,15 +372,21 @@ extension ReferenceProperties {
 
     public static func shieldKindsNeverMix(_ subject: ShieldSubject = .reference) -> Property {
         let gen = kindsNeverMixCases
-        return Property("shield.kinds-never-mix", summary: "the other kind's settings, even tokens with the same bytes, never change a verdict (§1, §2)",
-                        gen, describe: { "\($0.0)\n  other-kind settings from: \(ShieldDescription.settings($0.1))" }) { (s, noise) in
+        return Property(
+            "shield.kinds-never-mix",
+            summary: "the other kind's settings, even tokens with the same bytes, never change a verdict (§1, §2)",
+            gen, describe: { "\($0.0)\n  other-kind settings from: \(ShieldDescription.settings($0.1))" }
+        ) { (s, noise) in
             var stores = s.stores.isEmpty ? [ShieldSettings()] : s.stores
             let baseline = subject.evaluate(stores, s.activity)
             // The activity's token as the other kind: the same bytes.
-            let sameBytesWeb: WebDomainToken, sameBytesApp: ApplicationToken
+            let sameBytesWeb: WebDomainToken
+            let sameBytesApp: ApplicationToken
             switch s.activity {
-            case .application(let t, _): (sameBytesWeb, sameBytesApp) = (TokenUniverse.sameBytes(t, as: WebDomain.self), t)
-            case .webDomain(let t, _): (sameBytesWeb, sameBytesApp) = (t, TokenUniverse.sameBytes(t, as: Application.self))
+            case .application(let t, _):
+                (sameBytesWeb, sameBytesApp) = (TokenUniverse.sameBytes(t, as: WebDomain.self), t)
+            case .webDomain(let t, _):
+                (sameBytesWeb, sameBytesApp) = (t, TokenUniverse.sameBytes(t, as: Application.self))
             }
             for k in stores.indices {
                 switch s.activity {
@@ -310,7 +400,8 @@ extension ReferenceProperties {
                 }
             }
             let changed = subject.evaluate(stores, s.activity)
-            return showSame(changed, baseline) ? nil : "other-kind settings changed \(show(baseline)) into \(show(changed))"
+            return showSame(changed, baseline)
+                ? nil : "other-kind settings changed \(show(baseline)) into \(show(changed))"
         }
     }
 
@@ -318,7 +409,9 @@ extension ReferenceProperties {
     /// (`caseOf(LimitedSet)`), its size (`int(in: 45...55)`), the first token (`int(in: 0...8)`), settings
     /// (`shieldSettings()`) whose chosen set is then replaced, and an activity (`shieldActivity()`).
     static var limitScenario: Gen<(ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity)> {
-        let draw = ShieldDraw.small, sizes = IntegerChoice<Int>(in: 45...55), offsets = IntegerChoice<Int>(in: 0...8)
+        let draw = ShieldDraw.small
+        let sizes = IntegerChoice<Int>(in: 45...55)
+        let offsets = IntegerChoice<Int>(in: 0...8)
         let sets = ShieldSettings.LimitedSet.allCases
         return Gen { source in
             let set = sets[Int(source.draw(upTo: UInt64(sets.count - 1)))]
@@ -329,9 +422,13 @@ extension ReferenceProperties {
             switch set {
             case .applications: s.applications = LimitTokens.applications[k]
             case .webDomains: s.webDomains = LimitTokens.webDomains[k]
-            case .applicationCategories: s.applicationCategories = .specific(LimitTokens.categories[k], except: s.applicationCategories?.exceptions ?? [])
+            case .applicationCategories:
+                s.applicationCategories = .specific(
+                    LimitTokens.categories[k], except: s.applicationCategories?.exceptions ?? [])
             case .applicationCategoryExceptions: s.applicationCategories = .all(except: LimitTokens.applications[k])
-            case .webDomainCategories: s.webDomainCategories = .specific(LimitTokens.categories[k], except: s.webDomainCategories?.exceptions ?? [])
+            case .webDomainCategories:
+                s.webDomainCategories = .specific(
+                    LimitTokens.categories[k], except: s.webDomainCategories?.exceptions ?? [])
             case .webDomainCategoryExceptions: s.webDomainCategories = .all(except: LimitTokens.webDomains[k])
             }
             return (s, set, size, draw.activity(source))
@@ -342,9 +439,13 @@ extension ReferenceProperties {
     /// `0...8` and size in `45...55`, made once (a set of 50 tokens is 50 hashes of up to 172 characters).
     enum LimitTokens {
         static let offsets = 0...8, sizes = 45...55
-        static func key(offset: Int, size: Int) -> Int { (offset - offsets.lowerBound) * sizes.count + (size - sizes.lowerBound) }
+        static func key(offset: Int, size: Int) -> Int {
+            (offset - offsets.lowerBound) * sizes.count + (size - sizes.lowerBound)
+        }
         static func table<Kind: TokenKind>(_ kind: Kind.Type) -> [Set<Token<Kind>>] {
-            offsets.flatMap { offset in sizes.map { size in Set((0..<size).map { TokenUniverse.token(offset + $0, Kind.self) }) } }
+            offsets.flatMap { offset in
+                sizes.map { size in Set((0..<size).map { TokenUniverse.token(offset + $0, Kind.self) }) }
+            }
         }
         static let applications = table(Application.self)
         static let categories = table(ActivityCategory.self)
@@ -352,7 +453,9 @@ extension ReferenceProperties {
     }
 
     static var limitsCases: Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])> {
-        let scenario = limitScenario, draw = ShieldDraw.small, othersLength = CollectionLength(0...2)
+        let scenario = limitScenario
+        let draw = ShieldDraw.small
+        let othersLength = CollectionLength(0...2)
         return Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])> { source in
             let limited = scenario.generate(using: source)  // zip(limitScenario, shieldSettings().array(count: 0...2))
             return (limited, draw.stores(othersLength, source))
@@ -361,14 +464,23 @@ extension ReferenceProperties {
 
     public static func shieldLimits(_ subject: ShieldSubject = .reference) -> Property {
         let gen = limitsCases
-        return Property("shield.limits", summary: "a store with more than 50 tokens in a limited set fails every evaluation with limitExceeded; 50 never does (§2)",
-                        gen, describe: { "\($0.0.1.rawValue) holds \($0.0.2) tokens; \(ShieldDescription.activity($0.0.3)); \($0.1.count) other stores" }) { (scenario, others) in
+        return Property(
+            "shield.limits",
+            summary:
+                "a store with more than 50 tokens in a limited set fails every evaluation with limitExceeded; 50 never does (§2)",
+            gen,
+            describe: {
+                "\($0.0.1.rawValue) holds \($0.0.2) tokens; \(ShieldDescription.activity($0.0.3)); \($0.1.count) other stores"
+            }
+        ) { (scenario, others) in
             let (settings, set, size, activity) = scenario
             let result = subject.evaluate(others + [settings], activity)
             switch result {
             case .failure(let error):
                 if size <= 50 { return "limitExceeded (\(error.set.rawValue)) with only \(size) tokens" }
-                if error.set != set || error.count != size || error.storeIndex != others.count { return "wrong error \(error)" }
+                if error.set != set || error.count != size || error.storeIndex != others.count {
+                    return "wrong error \(error)"
+                }
                 return nil
             case .success(let v):
                 return size > 50 ? "evaluated to \(show(.success(v))) with \(size) tokens" : nil
@@ -381,13 +493,17 @@ extension ReferenceProperties {
         var assignments: [(name: String?, settings: ShieldSettings)]
         var activity: ShieldActivity
         var description: String {
-            "activity \(ShieldDescription.activity(activity))\n" + assignments.map { "  \($0.name.map { "store \($0)" } ?? "unnamed store") = \(ShieldDescription.settings($0.settings))" }.joined(separator: "\n")
+            "activity \(ShieldDescription.activity(activity))\n"
+                + assignments.map {
+                    "  \($0.name.map { "store \($0)" } ?? "unnamed store") = \(ShieldDescription.settings($0.settings))"
+                }.joined(separator: "\n")
         }
     }
 
     static var namedStoresCases: Gen<StoreAssignments> {
         let names: [String?] = [nil, "focus", "sleep"]
-        let draw = ShieldDraw.small, counts = IntegerChoice<Int>(in: 0...5)
+        let draw = ShieldDraw.small
+        let counts = IntegerChoice<Int>(in: 0...5)
         return Gen<StoreAssignments> { source in
             // int(in: 0...5) assignments, each element(of: names) then shieldSettings(); then shieldActivity()
             let count = counts.draw(from: source)
@@ -404,11 +520,16 @@ extension ReferenceProperties {
     public static func shieldNamedStoresShare() -> Property {
         let names: [String?] = [nil, "focus", "sleep"]
         let gen = namedStoresCases
-        return Property("shield.named-stores-share", summary: "stores of one name share settings (last write wins); the environment's verdict is the evaluation over its stores (§2)",
-                        gen, describe: { $0.description }) { a in
+        return Property(
+            "shield.named-stores-share",
+            summary:
+                "stores of one name share settings (last write wins); the environment's verdict is the evaluation over its stores (§2)",
+            gen, describe: { $0.description }
+        ) { a in
             let environment = ScreenTimeEnvironment()
             func store(_ name: String?) -> ManagedSettingsStore {
-                name.map { ManagedSettingsStore(named: .init($0), environment: environment) } ?? ManagedSettingsStore(environment: environment)
+                name.map { ManagedSettingsStore(named: .init($0), environment: environment) }
+                    ?? ManagedSettingsStore(environment: environment)
             }
             var latest: [String: ShieldSettings] = [:]
             for (name, settings) in a.assignments {
@@ -436,7 +557,8 @@ extension ReferenceProperties {
         [
             shieldMatchesModel(), shieldMonotoneAddingToken(), shieldExceptNeverShields(), shieldNilEqualsEmpty(),
             shieldCategoryReasonNamesOwnCategory(), shieldStoreOrderIrrelevant(), shieldStoreUnionLaws(),
-            shieldCategoryPrecedence(), shieldListedBeatsExcept(), shieldKindsNeverMix(), shieldLimits(), shieldNamedStoresShare(),
+            shieldCategoryPrecedence(), shieldListedBeatsExcept(), shieldKindsNeverMix(), shieldLimits(),
+            shieldNamedStoresShare(),
         ]
     }
 }

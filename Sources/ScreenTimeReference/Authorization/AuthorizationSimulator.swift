@@ -81,8 +81,9 @@ public struct AuthorizationSimulator: Sendable {
         environment.withState { state in
             guard let grant = state.authorization.runningGrant else { return nil }
             state.authorization.tokensMinted += 1
-            let token = Token<Kind>(bytes: Self.tokenBytes(
-                kind: Kind.kindName, grant: grant, serial: state.authorization.tokensMinted))
+            let token = Token<Kind>(
+                bytes: Self.tokenBytes(
+                    kind: Kind.kindName, grant: grant, serial: state.authorization.tokensMinted))
             if state.authorization.grantOfToken.isEmpty {  // grows less (see `pick` for why not `reserveCapacity`)
                 state.authorization.grantOfToken = Dictionary(minimumCapacity: 16)
             }
@@ -151,14 +152,24 @@ public struct AuthorizationSimulator: Sendable {
             raw.storeBytes(of: serial.bigEndian, toByteOffset: 21, as: UInt64.self)
             var x = serial &* 0x9E37_79B9_7F4A_7C15 &+ grantNumber
             @inline(__always) func filler() -> UInt8 {
-                x ^= x >> 30; x = x &* 0xBF58_476D_1CE4_E5B9; x ^= x >> 27
+                x ^= x >> 30
+                x = x &* 0xBF58_476D_1CE4_E5B9
+                x ^= x >> 27
                 return UInt8(truncatingIfNeeded: x)
             }
             var offset = 29
             for _ in 0..<9 {  // 9 × 11 = 99 bytes: offsets 29..<128
-                raw[offset] = filler(); raw[offset + 1] = filler(); raw[offset + 2] = filler(); raw[offset + 3] = filler()
-                raw[offset + 4] = filler(); raw[offset + 5] = filler(); raw[offset + 6] = filler(); raw[offset + 7] = filler()
-                raw[offset + 8] = filler(); raw[offset + 9] = filler(); raw[offset + 10] = filler()
+                raw[offset] = filler()
+                raw[offset + 1] = filler()
+                raw[offset + 2] = filler()
+                raw[offset + 3] = filler()
+                raw[offset + 4] = filler()
+                raw[offset + 5] = filler()
+                raw[offset + 6] = filler()
+                raw[offset + 7] = filler()
+                raw[offset + 8] = filler()
+                raw[offset + 9] = filler()
+                raw[offset + 10] = filler()
                 offset += 11
             }
             count = 128

@@ -82,10 +82,13 @@ public final class ScreenTimeEnvironment: @unchecked Sendable {
         try withState { (state: inout State) throws(ShieldLimitExceeded) -> ShieldVerdict in
             let stores = state.stores
             do throws(ShieldLimitExceeded) {
-                return try ShieldEvaluation.evaluate(activity, stores: stores.settings, isVoid: { state.authorization.isVoid($0) })
+                return try ShieldEvaluation.evaluate(
+                    activity, stores: stores.settings, isVoid: { state.authorization.isVoid($0) })
             } catch {
                 var named = error
-                if stores.identities.indices.contains(error.storeIndex) { named.store = stores.identities[error.storeIndex] }
+                if stores.identities.indices.contains(error.storeIndex) {
+                    named.store = stores.identities[error.storeIndex]
+                }
                 throw named
             }
         }

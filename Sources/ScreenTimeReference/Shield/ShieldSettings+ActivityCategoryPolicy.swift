@@ -51,7 +51,9 @@ extension ShieldSettings {
             isVoid: (TokenIdentity) -> Bool = { _ in false }
         ) -> Bool {
             // The except set is only looked at once the policy covers the category (each lookup hashes the token).
-            func exempt(_ except: Set<Token<Member>>) -> Bool { except.contains(token) && !isVoid(TokenIdentity(token)) }
+            func exempt(_ except: Set<Token<Member>>) -> Bool {
+                except.contains(token) && !isVoid(TokenIdentity(token))
+            }
             switch self {
             case .none:
                 return false

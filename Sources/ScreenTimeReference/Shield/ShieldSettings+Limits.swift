@@ -91,7 +91,9 @@ public struct ShieldLimitExceeded: Error, Hashable, Sendable, CustomStringConver
     /// The store's identity, when evaluation ran over a ``ScreenTimeEnvironment``.
     public var store: ManagedSettingsStore.Identity?
 
-    public init(storeIndex: Int, set: ShieldSettings.LimitedSet, count: Int, store: ManagedSettingsStore.Identity? = nil) {
+    public init(
+        storeIndex: Int, set: ShieldSettings.LimitedSet, count: Int, store: ManagedSettingsStore.Identity? = nil
+    ) {
         self.storeIndex = storeIndex
         self.set = set
         self.count = count

@@ -32,7 +32,9 @@ public struct TokenIdentity: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// Identities are equal when their kinds and `data` strings are (the digest follows from `data`).
-    public static func == (lhs: TokenIdentity, rhs: TokenIdentity) -> Bool { lhs.kind == rhs.kind && lhs.data == rhs.data }
+    public static func == (lhs: TokenIdentity, rhs: TokenIdentity) -> Bool {
+        lhs.kind == rhs.kind && lhs.data == rhs.data
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)

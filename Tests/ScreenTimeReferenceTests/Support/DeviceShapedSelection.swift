@@ -28,22 +28,25 @@ struct DeviceShapedSelection {
             var a = a
             guard a.count > 1 else { return a }
             for i in stride(from: a.count - 1, to: 0, by: -1) {
-                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 a.swapAt(i, Int((rng >> 33) % UInt64(i + 1)))
             }
             return a
         }
         func tokens(_ list: [[UInt8]]) -> String {
-            "[" + shuffled(list).map { #"{"data":""# + Base64.encode($0).replacingSlashes() + #""}"# }.joined(separator: ",") + "]"
+            "["
+                + shuffled(list).map { #"{"data":""# + Base64.encode($0).replacingSlashes() + #""}"# }.joined(
+                    separator: ",") + "]"
         }
-        var members = [
-            #""applicationTokens":"# + tokens(applications),
-            #""categoryTokens":"# + tokens(categories),
-            #""webDomainTokens":"# + tokens(webDomains),
-            #""untokenizedApplicationIdentifiers":[]"#,
-            #""untokenizedCategoryIdentifiers":[]"#,
-            #""untokenizedWebDomainIdentifiers":[]"#,
-        ] + extraMembers
+        var members =
+            [
+                #""applicationTokens":"# + tokens(applications),
+                #""categoryTokens":"# + tokens(categories),
+                #""webDomainTokens":"# + tokens(webDomains),
+                #""untokenizedApplicationIdentifiers":[]"#,
+                #""untokenizedCategoryIdentifiers":[]"#,
+                #""untokenizedWebDomainIdentifiers":[]"#,
+            ] + extraMembers
         if let includeEntireCategory { members.append(#""includeEntireCategory":\#(includeEntireCategory)"#) }
         return "{" + shuffled(members).joined(separator: ",") + "}"
     }
