@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `auth` target. The harness body is FuzzTargets.auth in _StructuredFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _StructuredFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")

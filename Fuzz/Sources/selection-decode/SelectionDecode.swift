@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `selection-decode` target. The harness body is FuzzTargets.selectionDecode in _SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _SelectionFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `selection-differential` target. The harness body is FuzzTargets.selectionDifferential
 // in _DifferentialFuzzTargets, which `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _DifferentialFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")

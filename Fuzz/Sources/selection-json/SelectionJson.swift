@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `selection-json` target. The harness body is FuzzTargets.selectionJSON in _SelectionFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _SelectionFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")

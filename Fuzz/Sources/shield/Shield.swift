@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `shield` target. The harness body is FuzzTargets.shield in _StructuredFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _StructuredFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")

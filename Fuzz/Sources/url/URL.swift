@@ -1,6 +1,7 @@
-import LibFuzzerDriver
 // libFuzzer shim for the `url` target. The harness body is FuzzTargets.url in _EncodingFuzzTargets, which
 // `swift test` and `stc fuzz replay` also run on every corpus file.
+
+import LibFuzzerDriver
 import _EncodingFuzzTargets
 
 @_cdecl("LLVMFuzzerTestOneInput")
