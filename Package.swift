@@ -88,6 +88,7 @@ let modules: [Module] = [
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
     // libFuzzer scans every coverage counter of a binary after each execution.
     Module("_FuzzCore", .fuzz),
+    Module("_JSONFuzzTargets", .fuzz, dependencies: ["_FuzzCore", "StrictJSON"], product: true),
     Module(
         "_SelectionFuzzTargets", .fuzz, dependencies: ["_FuzzCore", "ScreenTimeSelection"], product: true,
         fuzzCoverage: true),
@@ -104,7 +105,8 @@ let modules: [Module] = [
     Module(
         "_FuzzCorpus", .fuzz,
         dependencies: [
-            "_FuzzCore", "_SelectionFuzzTargets", "_EncodingFuzzTargets", "_DifferentialFuzzTargets",
+            "_FuzzCore", "_JSONFuzzTargets", "_SelectionFuzzTargets", "_EncodingFuzzTargets",
+            "_DifferentialFuzzTargets",
             "_StructuredFuzzTargets", "PropertyTesting",
         ]),
 ]

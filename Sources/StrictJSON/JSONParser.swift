@@ -4,7 +4,10 @@
 /// - the whole input is one value, with only JSON whitespace (space, tab, LF, CR) around it; no byte order mark;
 /// - strings are valid UTF-8, control characters must be escaped, `\u` escapes must form Unicode scalars
 ///   (a lone surrogate is an error);
-/// - numbers follow the RFC grammar (no leading zeros, no `+`, no bare `.5`, no `NaN`);
+/// - numbers follow the RFC grammar (no leading zeros, no `+`, no bare `.5`, no `NaN`) and are within the finite
+///   range of a `Double` (`1e400` is an error: RFC 8259 §6 lets a parser limit the range, and a tree number that
+///   became infinity could not be written back; the writer has no spelling for it). The scanner's one-pass readers
+///   only check the grammar of the numbers they skip;
 /// - nesting deeper than ``Limits/maxDepth`` is an error (the top-level container is depth 1).
 ///
 /// Keys are compared by code point (RFC 8259 §8.3). A tree object is a Swift dictionary, which cannot hold two keys
@@ -63,6 +66,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case unexpectedByte = "unexpected byte"
         case trailingData = "data after the value"
         case invalidNumber = "invalid number"
+        case numberOutOfRange = "number outside the range of a Double"
         case invalidEscape = "invalid escape sequence"
         case invalidUnicodeEscape = "\\u escape that is not a Unicode scalar (lone surrogate)"
         case controlCharacterInString = "unescaped control character in string"

@@ -270,11 +270,13 @@ public struct JSONScanner {
         return .array(elements)
     }
 
+    /// Parses a number at the current index: the RFC 8259 grammar, and a finite `Double` (``JSONParseError/Reason/numberOutOfRange`` otherwise).
     public mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         try scanNumber()
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw JSONParseError(.invalidNumber, at: start) }
+        guard value.isFinite else { throw JSONParseError(.numberOutOfRange, at: start) }
         return value
     }
 

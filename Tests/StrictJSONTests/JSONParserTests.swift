@@ -18,6 +18,8 @@ import Testing
         ("-", .unexpectedEnd),
         ("1.", .invalidNumber),
         ("1e", .invalidNumber),
+        ("9999999E99999999999999999", .numberOutOfRange),
+        ("[-1e400]", .numberOutOfRange),
         (".5", .unexpectedByte),
         ("+1", .unexpectedByte),
         ("NaN", .unexpectedByte),
