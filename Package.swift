@@ -78,11 +78,16 @@ let modules: [Module] = [
 
     // Conformance.
     Module("Conformance", .conformance, dependencies: ["ScreenTimeReference", "StrictJSON"], product: true),
+    Module(
+        "Exploration", .conformance,
+        dependencies: ["Conformance", "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON"]),
 
     // The tool.
     Module(
         "Benchmarking", .tool,
-        dependencies: ["Conformance", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"],
+        dependencies: [
+            "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON",
+        ],
         handsOutStackAddresses: true),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
@@ -146,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "stc",
             dependencies: [
-                "Benchmarking", "Conformance", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
+                "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
                 "ScreenTimeReference", "StrictJSON",
             ]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
@@ -160,6 +165,8 @@ let package = Package(
         .testTarget(
             name: "ScreenTimePropertiesTests",
             dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting"]),
+        .testTarget(
+            name: "ExplorationTests", dependencies: ["Exploration", "Conformance", "ScreenTimeReference", "StrictJSON"]),
         .testTarget(
             name: "FuzzTargetTests",
             dependencies: [

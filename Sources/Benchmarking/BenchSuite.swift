@@ -33,6 +33,7 @@ public struct BenchSuite {
         public static let urlVsFoundation = 3.0
         public static let runnerInProcess = 200_000.0
         public static let runnerAdapter = 20_000.0
+        public static let exploreAdapter = 20_000.0
         // Fuzz exec/s are figures, not targets: how fast a fuzzer finds bugs is judged by time to find planted
         // bugs (docs/PERFORMANCE.md#targets).
     }
@@ -71,6 +72,8 @@ public struct BenchSuite {
         templateSection(into: &report)
         progress("runner")
         runnerSection(into: &report)
+        progress("explore")
+        exploreSection(into: &report)
         if sectionSelected("property") {
             progress("property")
             propertySection(into: &report)
@@ -145,6 +148,12 @@ public struct BenchSuite {
                 TargetCheck(
                     id: "runnerAdapter", label: "conformance runner through stc adapter",
                     measured: f.itemsPerSecond.median, threshold: Targets.runnerAdapter, unit: "cases/s"))
+        }
+        if let f = report.figure("explore.adapter") {
+            report.targets.append(
+                TargetCheck(
+                    id: "exploreAdapter", label: "explorer through stc adapter",
+                    measured: f.itemsPerSecond.median, threshold: Targets.exploreAdapter, unit: "cases/s"))
         }
     }
 

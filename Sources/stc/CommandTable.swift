@@ -32,8 +32,8 @@ enum CommandTable {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        ConformanceCommand.command, InspectCommand.command, FuzzCommand.command, AdapterCommand.command,
-        CheckCommand.command, BenchCommand.command,
+        ConformanceCommand.command, ExploreCommand.command, InspectCommand.command, FuzzCommand.command,
+        AdapterCommand.command, CheckCommand.command, BenchCommand.command,
     ]
 
     static let summary = "reference conformance and fuzz suite for Apple's Screen Time APIs"

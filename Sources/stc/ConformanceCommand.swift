@@ -205,7 +205,9 @@ enum ConformanceCommand {
                     name: adapterName(k, options), command: command, timeout: options.timeout, window: options.window))
         }
         let progress = Progress(enabled: !options.quiet)
-        let run = runner.run(Array(zip(implementations, lists)), progress: progress.update)
+        let run = runner.run(Array(zip(implementations, lists))) { name, done, total in
+            progress.show("\(Escape.controls(name)): \(done)/\(total) cases", final: done == total)
+        }
         progress.finish()
         let verbosity: TextReport.Verbosity = options.quiet ? .quiet : (options.verbose ? .verbose : .normal)
         Console.write(TextReport.string(run, verbosity: verbosity), to: 1)
@@ -222,41 +224,5 @@ enum ConformanceCommand {
     /// A heading, then each error of the suite loader on a line of its own.
     static func loadFailure(_ heading: String, _ failure: SuiteLoadFailure) -> String {
         ([heading] + failure.errors.map { "  \(Escape.controls($0.description))" }).joined(separator: "\n")
-    }
-}
-
-/// Progress on stderr: redrawn in place on a terminal (at most 10 times a second); elsewhere one line every
-/// 10 s, and only once a run has lasted 10 s (short runs in CI logs print nothing).
-final class Progress {
-    let enabled: Bool
-    let terminal = Console.stderrIsTerminal
-    let clock = ContinuousClock()
-    let start: ContinuousClock.Instant
-    var lastDraw: ContinuousClock.Instant?
-    var drewLine = false
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-        start = clock.now
-    }
-
-    func update(_ name: String, _ done: Int, _ total: Int) {
-        guard enabled else { return }
-        let now = clock.now
-        if terminal {
-            guard lastDraw.map({ now - $0 >= .milliseconds(100) }) ?? true || done == total else { return }
-            lastDraw = now
-            Console.write("\r\u{1B}[K\(Escape.controls(name)): \(done)/\(total) cases", to: 2)
-            drewLine = true
-        } else {
-            guard now - start >= .seconds(10), lastDraw.map({ now - $0 >= .seconds(10) }) ?? true else { return }
-            lastDraw = now
-            let seconds = (now - start).components.seconds
-            Console.write("\(Escape.controls(name)): \(done)/\(total) cases (\(seconds) s)\n", to: 2)
-        }
-    }
-
-    func finish() {
-        if drewLine { Console.write("\r\u{1B}[K", to: 2) }
     }
 }

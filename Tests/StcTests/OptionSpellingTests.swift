@@ -116,6 +116,61 @@ import Testing
                 value: "/nonexistent/list.txt", arguments: ["--vectors", f.basic],
                 shows: "/nonexistent/list.txt: cannot read")
         },
+        "stc explore --adapter": { _ in
+            Case(
+                value: explorerAdapter, arguments: ["--cases", "20", "--seed", "1", "--ops", "url"],
+                shows: "OK: no finding", timed: true)
+        },
+        "stc explore --name": { _ in
+            Case(value: "mine", arguments: quickExplore, shows: "== mine (", timed: true)
+        },
+        "stc explore --ops": { _ in
+            Case(
+                value: "nope", arguments: ["--adapter", explorerAdapter], shows: "--ops: no operation or family 'nope'")
+        },
+        "stc explore --time": { _ in
+            Case(
+                value: "0", arguments: ["--adapter", explorerAdapter],
+                shows: #"--time needs a number of seconds above 0, not "0""#)
+        },
+        "stc explore --cases": { _ in
+            Case(
+                value: "0", arguments: ["--adapter", explorerAdapter],
+                shows: #"--cases needs a positive whole number, not "0""#)
+        },
+        "stc explore --seed": { _ in
+            Case(
+                value: "7", arguments: ["--adapter", explorerAdapter, "--cases", "5", "--ops", "url.encode"],
+                shows: "seed 7, 0 finding(s)", timed: true)
+        },
+        "stc explore --timeout": { _ in
+            Case(
+                value: "0", arguments: ["--adapter", explorerAdapter],
+                shows: "--timeout needs a number of seconds above 0")
+        },
+        "stc explore --expect-findings": { _ in
+            Case(
+                value: "/nonexistent/findings.txt", arguments: quickExplore,
+                shows: "cannot read the expected-findings file /nonexistent/findings.txt")
+        },
+        "stc explore --save": { _ in
+            Case(
+                value: "explored.json", arguments: quickExplore, shows: "saved 0 new case(s) to explored.json",
+                freshDirectory: true, leaves: ("explored.json", #""suite": "explored""#), timed: true)
+        },
+        "stc explore --json": { _ in
+            Case(
+                value: "report.json", arguments: quickExplore, shows: "OK: no finding", freshDirectory: true,
+                leaves: ("report.json", #""schema":1"#), timed: true)
+        },
+        "stc explore --junit": { _ in
+            Case(
+                value: "junit.xml", arguments: quickExplore, shows: "OK: no finding", freshDirectory: true,
+                leaves: ("junit.xml", "<testsuites name=\"stc explore\">"), timed: true)
+        },
+        "stc explore --replay": { _ in
+            Case(value: "url.encode:00", arguments: ["--adapter", explorerAdapter], shows: "url.encode: pass")
+        },
         "stc conformance --json": { f in
             Case(
                 value: "/nonexistent/r.json", arguments: ["--vectors", f.basic, "--quiet"],
@@ -283,6 +338,13 @@ import Testing
                 shows: "nothing to merge: \(package)/.build/fuzz-corpus/url is empty")
         },
     ]
+
+    /// The reference served by the built `stc`, as an adapter for `stc explore` (an absolute path: some cases run
+    /// in a fresh directory).
+    static let explorerAdapter = "\(StcBinary.url?.path ?? "stc") adapter"
+
+    /// A few cases of one operation against ``explorerAdapter``: a run of a fraction of a second.
+    static let quickExplore = ["--adapter", explorerAdapter, "--cases", "5", "--seed", "1", "--ops", "url.encode"]
 
     static func normalized(_ text: String, timed: Bool) -> String {
         guard timed else { return text }

@@ -29,6 +29,10 @@ import StrictJSON
 ///   (or `timeout` when it hung) at once, with a note saying why.
 /// - **stderr** is drained all along (an adapter can never block on a full pipe) and its last
 ///   ``stderrTailLimit`` bytes, across restarts, are kept for the report.
+/// - **one process or one per call**: by default each ``answer(_:progress:)`` runs the adapter from its start to
+///   the end of its input, as a conformance run needs it once. With ``keepsRunning`` the process that answered a
+///   call's last case answers the next call too (the explorer sends thousands of one-case calls while
+///   shrinking, and a start per call would cost more than the answers); ``close()`` ends it.
 public final class AdapterProcess: Implementation {
     public let name: String
     public let command: String
@@ -41,7 +45,15 @@ public final class AdapterProcess: Implementation {
     public var probeAfterFailures = 3
     public var stderrTailLimit = 8192
     public var maxLineBytes = 16 << 20
+    /// Diagnostics of every call so far (restarts, notes and stderr add up across calls).
     public private(set) var diagnostics = ImplementationDiagnostics()
+    /// Keep the adapter running between calls of ``answer(_:progress:)`` (see the type's documentation).
+    public var keepsRunning = false
+    /// The process kept running after the last call, when ``keepsRunning``.
+    private var running: ChildProcess?
+    fileprivate var stderrTail: [UInt8] = []
+    /// Whether any call has started the adapter.
+    fileprivate var hasStarted = false
 
     public init(name: String, command: String, timeout: Double = 5, window: Int = 64) {
         self.name = name
@@ -50,11 +62,28 @@ public final class AdapterProcess: Implementation {
         self.window = max(1, window)
     }
 
+    deinit { close() }
+
     public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
-        let engine = AdapterEngine(owner: self, cases: cases)
+        let engine = AdapterEngine(owner: self, cases: cases, running: running)
+        running = nil
         let answers = engine.run(progress: progress)
         diagnostics = engine.diagnostics
+        stderrTail = engine.stderrTail
+        running = engine.keptRunning
+        hasStarted = hasStarted || engine.startedBefore
         return answers
+    }
+
+    /// Ends a process kept running (``keepsRunning``): end of input, then its exit status is noted as at the end
+    /// of a run. Nothing to do otherwise.
+    public func close() {
+        guard var child = running else { return }
+        running = nil
+        let engine = AdapterEngine(owner: self, cases: [], running: nil)
+        engine.finish(&child)
+        diagnostics = engine.diagnostics
+        stderrTail = engine.stderrTail
     }
 }
 
@@ -105,7 +134,20 @@ private final class AdapterEngine {
     var strayAnswers = 0
     var diagnostics = ImplementationDiagnostics()
 
-    init(owner: AdapterProcess, cases: [ConformanceCase]) {
+    /// The process to hand back to the owner after the last case, when it keeps running.
+    var keptRunning: ChildProcess?
+    /// A process left running by the owner's previous call, used before any new one is started.
+    var reusable: ChildProcess?
+    let keepsRunning: Bool
+    /// An adapter was started before this run began (a kept process's successor is a restart).
+    var startedBefore: Bool
+
+    init(owner: AdapterProcess, cases: [ConformanceCase], running: ChildProcess?) {
+        reusable = running
+        keepsRunning = owner.keepsRunning
+        startedBefore = owner.keepsRunning && owner.hasStarted
+        diagnostics = owner.diagnostics
+        stderrTail = owner.stderrTail
         command = owner.command
         timeout = owner.timeout
         window = owner.window
@@ -141,23 +183,31 @@ private final class AdapterEngine {
                 break
             }
             var child: ChildProcess
-            do {
-                child = try ChildProcess.spawn(shellCommand: command)
-            } catch {
-                let message = "cannot start the adapter: \(error.description)"
-                giveUp(message) { _ in .crash(message) }
-                break
+            if let kept = reusable {
+                child = kept
+                reusable = nil
+            } else {
+                do {
+                    child = try ChildProcess.spawn(shellCommand: command)
+                } catch {
+                    let message = "cannot start the adapter: \(error.description)"
+                    giveUp(message) { _ in .crash(message) }
+                    break
+                }
+                // A start after the first of this call, or, for a process kept running, after an earlier call's.
+                if sessions > 1 || startedBefore { diagnostics.restarts += 1 }
+                startedBefore = true
             }
-            if sessions > 1 { diagnostics.restarts += 1 }
             let end = session(&child, progress: progress)
             switch end {
             case .finished:
-                child.closeStdin()
-                drainStderr(&child, for: 0.5)
-                let status = child.reap(grace: 0.5)
-                if status != "exit status 0" {
-                    note("after its last answer the adapter ended with \(status)")
+                if keepsRunning {
+                    keptRunning = child
+                } else {
+                    finish(&child)
                 }
+                progress(answeredCount)
+                continue
             case .exited:
                 drainStderr(&child, for: 0.3)
                 let status = child.reap(grace: 0.3)
@@ -175,11 +225,26 @@ private final class AdapterEngine {
             child.closeStderr()
             progress(answeredCount)
         }
+        if let kept = reusable { keptRunning = kept }
+        progress(answeredCount)
         if strayAnswers > 0 {
             diagnostics.notes.append("\(strayAnswers) answer line(s) named a request that was not in flight; ignored")
         }
         diagnostics.stderrTail = String(decoding: stderrTail, as: UTF8.self)
         return answers.map { $0 ?? .crash("no answer") }
+    }
+
+    /// Ends a process after its last answer: end of input, stderr drained, its exit status noted unless 0.
+    func finish(_ child: inout ChildProcess) {
+        child.closeStdin()
+        drainStderr(&child, for: 0.5)
+        let status = child.reap(grace: 0.5)
+        if status != "exit status 0" {
+            note("after its last answer the adapter ended with \(status)")
+        }
+        child.closeStdout()
+        child.closeStderr()
+        diagnostics.stderrTail = String(decoding: stderrTail, as: UTF8.self)
     }
 
     /// A process ended or hung: blame the oldest unanswered request, or, during a probe, give up.

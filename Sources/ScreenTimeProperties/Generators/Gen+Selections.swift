@@ -70,14 +70,24 @@ public struct SelectionJSONDocument: Sendable, Hashable {
     /// The JSON bytes.
     public var json: [UInt8] {
         let ws = Array(style.whitespace.utf8)
-        var out: [UInt8] = [UInt8(ascii: "{")] + ws
+        var out: [UInt8] = []
+        out.reserveCapacity(values.reduce(16 * keys.count) { $0 + $1.count })
+        out.append(UInt8(ascii: "{"))
+        out += ws
         for (i, key) in keys.enumerated() {
-            if i > 0 { out += ws + [UInt8(ascii: ",")] + ws }
+            if i > 0 {
+                out += ws
+                out.append(UInt8(ascii: ","))
+                out += ws
+            }
             SelectionJSONDocument.writeString(key, style, into: &out)
-            out += ws + [UInt8(ascii: ":")] + ws
+            out += ws
+            out.append(UInt8(ascii: ":"))
+            out += ws
             out += values[i]
         }
-        out += ws + [UInt8(ascii: "}")]
+        out += ws
+        out.append(UInt8(ascii: "}"))
         return out
     }
 
@@ -89,6 +99,36 @@ public struct SelectionJSONDocument: Sendable, Hashable {
     /// docs/PERFORMANCE.md#decisions.)
     public static func writeString(_ text: String, _ style: SelectionJSONStyle, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Byte by byte, unless DEL and non-ASCII text are to be written as `\u` escapes (that needs the scalars):
+        // ASCII and raw UTF-8 need no decoding, and token data, most of a document's bytes, is nothing else.
+        var text = text
+        let escaped = style.asciiOnly && text.utf8.contains { $0 >= 0x7F }
+        if !escaped {
+            text.withUTF8 { bytes in
+                // Runs of bytes that need no escape are copied in one go.
+                var run = 0
+                for i in 0..<bytes.count {
+                    let byte = bytes[i]
+                    let plain =
+                        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                        && (byte != UInt8(ascii: "/") || !style.escapeSlashes)
+                    if plain { continue }
+                    if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                    run = i + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+                    case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+                    case UInt8(ascii: "/"): out.append(contentsOf: #"\/"#.utf8)
+                    case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+                    case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+                    default: writeEscape(UInt32(byte), into: &out)
+                    }
+                }
+                if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+            }
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out.append(contentsOf: #"\""#.utf8)
@@ -98,7 +138,7 @@ public struct SelectionJSONDocument: Sendable, Hashable {
             case "\n": out.append(contentsOf: #"\n"#.utf8)
             case "\t": out.append(contentsOf: #"\t"#.utf8)
             default:
-                if scalar.value < 0x20 || (style.asciiOnly && scalar.value > 0x7E) {
+                if scalar.value < 0x20 || scalar.value > 0x7E {
                     if scalar.value > 0xFFFF {
                         let v = scalar.value - 0x10000
                         writeEscape(0xD800 + (v >> 10), into: &out)
@@ -106,10 +146,8 @@ public struct SelectionJSONDocument: Sendable, Hashable {
                     } else {
                         writeEscape(scalar.value, into: &out)
                     }
-                } else if scalar.isASCII {
-                    out.append(UInt8(scalar.value))
                 } else {
-                    UTF8.encode(scalar) { out.append($0) }
+                    out.append(UInt8(scalar.value))
                 }
             }
         }
@@ -126,11 +164,20 @@ public struct SelectionJSONDocument: Sendable, Hashable {
 
     static func array(_ elements: [[UInt8]], _ style: SelectionJSONStyle) -> [UInt8] {
         let ws = Array(style.whitespace.utf8)
-        var out: [UInt8] = [UInt8(ascii: "[")]
+        var out: [UInt8] = []
+        out.reserveCapacity(elements.reduce(2 + ws.count) { $0 + $1.count + 1 + 2 * ws.count })
+        out.append(UInt8(ascii: "["))
         for (i, element) in elements.enumerated() {
-            out += (i > 0 ? ws + [UInt8(ascii: ",")] : []) + ws + element
+            if i > 0 {
+                out += ws
+                out.append(UInt8(ascii: ","))
+            }
+            out += ws
+            out += element
         }
-        return out + ws + [UInt8(ascii: "]")]
+        out += ws
+        out.append(UInt8(ascii: "]"))
+        return out
     }
 
     static func tokenObject(_ data: String, _ style: SelectionJSONStyle) -> [UInt8] {
