@@ -75,6 +75,8 @@ let modules: [Module] = [
     Module(
         "ScreenTimeProperties", .properties,
         dependencies: ["FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"], product: true),
+    // The public shrinking challenge as a catalog: `swift test` and `stc bench` run the same definitions.
+    Module("ShrinkingChallenges", .properties, dependencies: ["PropertyTesting"]),
 
     // Conformance.
     Module("Conformance", .conformance, dependencies: ["ScreenTimeReference", "StrictJSON"], product: true),
@@ -82,7 +84,10 @@ let modules: [Module] = [
     // The tool.
     Module(
         "Benchmarking", .tool,
-        dependencies: ["Conformance", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"],
+        dependencies: [
+            "Conformance", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "ShrinkingChallenges",
+            "StrictJSON",
+        ],
         handsOutStackAddresses: true),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
@@ -156,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "ShrinkingChallenges"]),
         .testTarget(
             name: "ScreenTimePropertiesTests",
             dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting"]),
