@@ -86,7 +86,7 @@ public enum ShrinkingChallenges {
     /// Binary heaps (each key at least its parent's), and a wrong conversion to a sorted list.
     public static let binHeap = ShrinkingChallenge(
         "binheap", minimum: "(0, None, (0, (0, None, None), (1, None, None)))", iterations: 10_000,
-        Heap.generator(atLeast: 0, depth: 5),
+        Heap.generator(atLeast: 0),
         holds: { heap in
             let sorted = heap.wronglySorted
             return sorted == sorted.sorted() && heap.elements.sorted() == sorted
@@ -167,12 +167,11 @@ public indirect enum Heap: Sendable, Equatable, CustomStringConvertible {
     case empty
     case node(Int, Heap, Heap)
 
-    /// Heaps of at most `depth` levels whose keys are at least `minimum`: each level is empty three times in four.
-    static func generator(atLeast minimum: Int, depth: Int) -> Gen<Heap> {
-        guard depth > 0 else { return .constant(.empty) }
+    /// Heaps whose keys are at least `minimum`: a subtree is empty three times in four, so generation ends (two
+    /// nodes on average) without a depth limit, as in the challenge's jqwik and Hypothesis versions.
+    static func generator(atLeast minimum: Int) -> Gen<Heap> {
         let node = Gen.int(in: minimum...Int.max).flatMap { key in
-            Gen.zip(generator(atLeast: key, depth: depth - 1), generator(atLeast: key, depth: depth - 1))
-                .map { Heap.node(key, $0, $1) }
+            Gen.zip(generator(atLeast: key), generator(atLeast: key)).map { Heap.node(key, $0, $1) }
         }
         return Gen.frequency([(3, .constant(.empty)), (1, node)])
     }
