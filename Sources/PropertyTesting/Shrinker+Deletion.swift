@@ -94,12 +94,11 @@ extension Shrinker {
         return out
     }
 
-    /// Deletes runs of 2 and 1 raw choices at every position, from the end: what spans cannot do, such as joining
-    /// two lists into one (deleting the first's "no more" and the second's "one more?"). Without spans (a trial
-    /// that records none), runs of 8, 4 and 3 too. A run whose deletion misaligns the replay is tried again with
-    /// the choice before it lowered by one (a length).
-    mutating func deleteRuns() {
-        let widths = structure == nil ? [8, 4, 3, 2, 1] : [2, 1]
+    /// Deletes runs of `widths` raw choices at every position, from the end: what spans cannot do, such as joining
+    /// two lists into one (deleting the first's "no more" and the second's "one more?"), and all deletion for a
+    /// trial that records no spans. A run whose deletion misaligns the replay is tried again with the choice
+    /// before it lowered by one (a length).
+    mutating func deleteRuns(widths: [Int]) {
         for width in widths {
             var i = best.choices.count - width
             while i >= 0 && !exhausted {

@@ -10,9 +10,9 @@ extension Shrinker {
             let span = structure.spans[index]
             index += 1
             let current = best.choices
-            guard span.count > 1, span.end <= current.count, current[span.range].contains(where: { $0 != 0 }) else {
-                continue
-            }
+            guard span.count > 1, span.label != .element, span.label != .collection, span.end <= current.count,
+                current[span.range].contains(where: { $0 != 0 })
+            else { continue }
             var candidate = current
             for k in span.range { candidate[k] = 0 }
             consider(candidate)

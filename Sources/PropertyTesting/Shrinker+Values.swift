@@ -24,10 +24,21 @@ struct NumericChoice {
         return m <= order.target ? order.index(forOffset: order.target - m) : nil
     }
 
-    /// The index of the value moved by `delta` toward larger values (`up`) or smaller ones; nil outside the range.
-    func index(movedBy delta: UInt64, up: Bool) -> UInt64? {
-        if up { return delta <= order.span - offset ? order.index(forOffset: offset + delta) : nil }
-        return delta <= offset ? order.index(forOffset: offset - delta) : nil
+    /// The index of the value moved by `delta` toward larger values (`up`) or smaller ones; nil outside the range,
+    /// unless `wrapping` and the range is a whole fixed-width type (its span all ones: `Int16`, `UInt64`, …),
+    /// where the move wraps around as two's-complement arithmetic does.
+    func index(movedBy delta: UInt64, up: Bool, wrapping: Bool = false) -> UInt64? {
+        let fits = up ? delta <= order.span - offset : delta <= offset
+        if fits { return order.index(forOffset: up ? offset + delta : offset - delta) }
+        guard wrapping, isWholeType else { return nil }
+        let size = order.span &+ 1  // 0 for a 64-bit type: arithmetic modulo 2^64
+        let moved = up ? offset &+ delta : offset &- delta
+        return order.index(forOffset: size == 0 ? moved : moved % size)
+    }
+
+    /// Whether the range is every value of an 8-, 16-, 32- or 64-bit type.
+    var isWholeType: Bool {
+        [UInt64(UInt8.max), UInt64(UInt16.max), UInt64(UInt32.max), UInt64.max].contains(order.span)
     }
 }
 
@@ -146,7 +157,9 @@ extension Shrinker {
 
     /// Moves value from a number to a later nearby one, keeping their sum: the first moves toward zero by `k`, the
     /// second away by the same amount, with `k` searched (1, 2, 3, 4, then doubling and bisecting). `[600, 400]`
-    /// with "sum ≥ 1000" → `[0, 1000]`; bound5's `[-3]`, `[-32766]` → `[-1]`, `[-32768]`.
+    /// with "sum ≥ 1000" → `[0, 1000]`; bound5's `[-3]`, `[-32766]` → `[-1]`, `[-32768]`. In a whole fixed-width
+    /// type the second may wrap around, keeping the sum as overflowing arithmetic sees it: `[1, 32767]` →
+    /// `[0, -32768]` in `Int16`.
     mutating func redistributePairs() {
         for (i, j) in nearbyNumberPairs() where !exhausted {
             shiftPair(i, j, keepingSum: true)
@@ -172,7 +185,7 @@ extension Shrinker {
         let bUp = keepingSum ? !towardZeroIsUp : towardZeroIsUp
         func candidate(_ k: Int) -> [UInt64]? {
             guard let newA = a.index(movedBy: UInt64(k), up: towardZeroIsUp),
-                let newB = b.index(movedBy: UInt64(k), up: bUp)
+                let newB = b.index(movedBy: UInt64(k), up: bUp, wrapping: keepingSum)
             else { return nil }
             var c = base
             c[i] = newA
@@ -186,8 +199,8 @@ extension Shrinker {
         }
     }
 
-    /// Swaps adjacent runs of 1, 2 and 4 choices, and single choices up to 8 apart, when that is simpler: the
-    /// fallback for generators whose replays record no spans (``sortSiblings()`` does this with them).
+    /// Swaps adjacent runs of 1, 2 and 4 choices when that is simpler (parts of one span, which ``sortSiblings()``
+    /// does not see); without spans, also single choices up to 8 apart.
     mutating func swapNearby() {
         for width in [1, 2, 4] {
             var i = 0
@@ -203,6 +216,7 @@ extension Shrinker {
                 i += 1
             }
         }
+        guard structure == nil else { return }
         var i = 0
         while i < best.choices.count && !exhausted {
             var j = i + 2

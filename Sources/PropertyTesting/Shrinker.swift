@@ -10,18 +10,20 @@
 // to working on runs of raw choices. The passes, in the order of a round (Shrinker+Deletion.swift,
 // Shrinker+Spans.swift, Shrinker+Values.swift):
 //
-//   1. delete spans (an element, a subtree, a filter's rejected attempt), repairing a length or index it broke
-//   2. delete runs of raw choices (joins two lists, drops what no span covers)
+//   1. delete spans (an element, a subtree, a filter's rejected attempt) and the siblings after them, repairing
+//      a length or an index the deletion broke
+//   2. delete runs of 2 raw choices (joins two lists); without spans, runs of 8, 4, 3, 2 and 1
 //   3. replace a span by the simplest choices (all zero), and a subtree by a subtree of it
 //   4. lower equal choices together (duplicates must stay duplicates)
 //   5. lower each choice, as a number in value space (toward zero, keeping or flipping its sign)
 //   6. sort sibling spans of one kind (put the simpler first)
 //
-// and, when a whole round of these changed nothing:
+// and, when a round did not shorten the sequence:
 //
-//   7. move value between two nearby numbers, keeping their sum (`[600, 400]` → `[0, 1000]`)
-//   8. lower two nearby numbers together, keeping their difference
-//   9. swap nearby choices and runs of choices
+//   7. delete single raw choices
+//   8. move value between two nearby numbers, keeping their sum (`[600, 400]` → `[0, 1000]`)
+//   9. lower two nearby numbers together, keeping their difference
+//  10. swap adjacent runs of choices (and, without spans, nearby single choices)
 //
 // Rounds repeat until one changes nothing.
 
@@ -134,13 +136,16 @@ public struct Shrinker {
         while !exhausted {
             let before = best.choices
             deleteSpans()
-            deleteRuns()
+            deleteRuns(widths: structure == nil ? [8, 4, 3, 2, 1] : [2])
             zeroSpans()
             replaceWithDescendants()
             lowerDuplicates()
             lowerEachChoice()
             sortSiblings()
-            if best.choices == before {
+            // A round that only lowered values can crawl (two numbers tied to each other, each lowered a little
+            // per round): the pair moves get it out, and rounds that stall end here too.
+            if best.choices.count == before.count {
+                if structure != nil { deleteRuns(widths: [1]) }
                 redistributePairs()
                 lowerPairsTogether()
                 swapNearby()
