@@ -25,7 +25,8 @@ extension Shrinker {
             deleteFollowingSiblings(of: index, in: structure, from: current, length: nil)
             return true
         }
-        guard plain.misaligned(deleted) else { return false }
+        // Repairs only matter when the replay misaligned; a deletion skipped as tried before may have.
+        if plain.trial != nil, !plain.misaligned(deleted) { return false }
 
         let parent = structure.parents[index]
         let parentEnd = (parent >= 0 ? structure.spans[parent].end : current.count) - span.count
@@ -38,18 +39,18 @@ extension Shrinker {
         for length in lengths where deleted[length] > 0 {
             var shorter = deleted
             shorter[length] -= 1
-            let repaired = attempt(shorter)
+            let repaired = attempt(shorter, shorter: true)
             if repaired.accepted {
                 deleteFollowingSiblings(of: index, in: structure, from: current, length: length)
                 return true
             }
             if repaired.misaligned(shorter) { misalignedShorter.append(shorter) }
         }
-        let shifted = lowerNumbers(in: deleted, from: span.start, to: parentEnd)
-        if shifted != deleted, consider(shifted) { return true }
+        let shifted = lowerNumbers(in: deleted, from: span.start, to: parentEnd, deleted: span.count)
+        if shifted != deleted, attempt(shifted, shorter: true).accepted { return true }
         for shorter in misalignedShorter where !exhausted {
-            let both = lowerNumbers(in: shorter, from: span.start, to: parentEnd)
-            if both != shorter, consider(both) { return true }
+            let both = lowerNumbers(in: shorter, from: span.start, to: parentEnd, deleted: span.count)
+            if both != shorter, attempt(both, shorter: true).accepted { return true }
         }
         return false
     }
@@ -84,12 +85,14 @@ extension Shrinker {
         }
     }
 
-    /// `choices` with every non-zero number (a choice with more than two options) in `start..<end` lowered by one.
-    func lowerNumbers(in choices: [UInt64], from start: Int, to end: Int) -> [UInt64] {
+    /// `choices` (`best` with `deleted` choices removed at `start`) with every non-zero number (a choice with more
+    /// than two options) in `start..<end` lowered by one.
+    func lowerNumbers(in choices: [UInt64], from start: Int, to end: Int, deleted: Int) -> [UInt64] {
         var out = choices
         let maxima = best.maxima
-        for k in start..<Swift.min(end, out.count) where out[k] > 0 && k < maxima.count && maxima[k] > 1 {
-            out[k] -= 1
+        for k in start..<Swift.min(end, out.count) where out[k] > 0 {
+            let original = k + deleted  // where this choice was in `best`
+            if original < maxima.count && maxima[original] > 1 { out[k] -= 1 }
         }
         return out
     }

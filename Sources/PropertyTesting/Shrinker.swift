@@ -89,8 +89,9 @@ public struct Shrinker {
     }
 
     /// Replays a candidate unless it cannot be simpler than `best` or was tried before; keeps it if it still fails
-    /// and the choices it used are simpler.
-    mutating func attempt(_ candidate: [UInt64]) -> Attempt {
+    /// and the choices it used are simpler (with `shorter`, only if they are fewer: a repaired deletion must delete,
+    /// or lowering numbers by one per replay could crawl through the budget).
+    mutating func attempt(_ candidate: [UInt64], shorter: Bool = false) -> Attempt {
         guard !exhausted, ChoiceSequence.isSimpler(candidate, than: best.choices) else { return .skipped }
         // A shorter candidate that `best` continues with zeros alone replays exactly as `best` does.
         if candidate.count < best.choices.count, best.choices.starts(with: candidate),
@@ -102,8 +103,14 @@ public struct Shrinker {
         if seen.count > 50_000 { seen.removeAll(keepingCapacity: true) }
         steps += 1
         let result = trial(candidate)
-        seen.insert(result.sequence.choices)
         guard result.failed, ChoiceSequence.isSimpler(result.sequence.choices, than: best.choices) else {
+            // Passing, or not simpler than `best`: no later, simpler `best` changes that, so remember it.
+            seen.insert(result.sequence.choices)
+            return Attempt(accepted: false, trial: result)
+        }
+        guard !shorter || result.sequence.choices.count < best.choices.count else {
+            // A simpler failure, refused only here: another pass may propose it for itself.
+            seen.remove(candidate)
             return Attempt(accepted: false, trial: result)
         }
         best = result.sequence
