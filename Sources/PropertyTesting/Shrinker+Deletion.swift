@@ -4,7 +4,8 @@ extension Shrinker {
     /// Deletes each span (outermost first): an element with its "one more?" choice, a subtree, a filter's rejected
     /// attempt. A deletion that breaks a dependency (a length drawn before the elements, values that index the
     /// list) replays misaligned, and is tried again repaired (see ``deleteRepaired(_:in:)``). After a success the
-    /// same position holds what followed, so a run of deletable siblings goes one by one.
+    /// siblings that followed go in one search (``deleteFollowingSiblings(of:in:from:length:)``), and the same
+    /// position is tried again with whatever now follows.
     mutating func deleteSpans() {
         var index = 0
         while !exhausted, let structure = currentStructure(), index < structure.spans.count {

@@ -2,8 +2,9 @@
 
 extension Shrinker {
     /// Sets every choice of a span to 0, the simplest choice, outermost spans first: a whole sub-value becomes its
-    /// simplest form in one replay (an element becomes the first alternative with the smallest numbers, a list
-    /// stops). Single choices are left to ``lowerEachChoice()``.
+    /// simplest form in one replay (a branch its first alternative with the smallest numbers, a required element
+    /// the simplest element). Not for elements past a collection's minimum nor whole collections: zeroing those
+    /// truncates the collection, which deletion already tries. Single choices are left to ``lowerEachChoice()``.
     mutating func zeroSpans() {
         var index = 0
         while !exhausted, let structure = currentStructure(), index < structure.spans.count {
