@@ -185,6 +185,9 @@ final class RevivingGrantSystem: GrantSystem {
         let selection = try #require(failure.counterexample.split(separator: "\n").first)
         #expect(Self.tokenCount(in: String(selection)) == 2, "\(failure.counterexample)")
         #expect(Self.tokenCount(in: String(failure.original.split(separator: "\n")[0])) >= 2)
+        // The simplest of them: the first two universe tokens, in the last kind drawn (an earlier kind's "one
+        // more?" would come first in the choices).
+        #expect(selection == "selection {apps []; cats []; webs [web0, web1]; entire false}", "\(selection)")
     }
 
     /// The tokens a `SelectionDescription` line lists: `selection {apps [app0, app1]; cats []; …}` holds two.
