@@ -75,6 +75,8 @@ let modules: [Module] = [
     Module(
         "ScreenTimeProperties", .properties,
         dependencies: ["FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"], product: true),
+    // The public shrinking challenge as a catalog: `swift test` and `stc bench` run the same definitions.
+    Module("ShrinkingChallenges", .properties, dependencies: ["PropertyTesting"]),
 
     // Conformance.
     Module("Conformance", .conformance, dependencies: ["ScreenTimeReference", "StrictJSON"], product: true),
@@ -86,7 +88,8 @@ let modules: [Module] = [
     Module(
         "Benchmarking", .tool,
         dependencies: [
-            "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON",
+            "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference",
+            "ShrinkingChallenges", "StrictJSON",
         ],
         handsOutStackAddresses: true),
 
@@ -161,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "ShrinkingChallenges"]),
         .testTarget(
             name: "ScreenTimePropertiesTests",
             dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting"]),

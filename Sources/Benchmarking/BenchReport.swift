@@ -57,6 +57,8 @@ public struct BenchReport: Sendable {
     public var ratios: [Ratio] = []
     public var targets: [TargetCheck] = []
     public var skips: [Skip] = []
+    /// The shrinking challenge, one entry per challenge.
+    public var shrinkFigures: [ShrinkFigure] = []
     /// Remarks about the run (output checks, sanity checks).
     public var notes: [String] = []
 
@@ -67,6 +69,10 @@ public struct BenchReport: Sendable {
     }
 
     public func figure(_ id: String) -> Figure? { figures.first { $0.id == id } }
+    public func shrinkFigure(_ id: String) -> ShrinkFigure? { shrinkFigures.first { $0.id == id } }
+
+    /// Every figure id of the report, of either kind.
+    public var ids: [String] { figures.map(\.id) + shrinkFigures.map(\.id) }
     public func ratio(_ id: String) -> Ratio? { ratios.first { $0.id == id } }
 
     // MARK: JSON
@@ -88,6 +94,15 @@ public struct BenchReport: Sendable {
             }
             figureMembers[f.id] = .object(m)
         }
+        var shrinkMembers: [String: JSONValue] = [:]
+        for f in shrinkFigures {
+            shrinkMembers[f.id] = [
+                "label": .string(f.label), "seeds": .number(Double(f.seeds)), "found": .number(Double(f.found)),
+                "minimal": .number(Double(f.minimal)), "fractionMinimal": .number(rounded(f.fractionMinimal)),
+                "medianEvaluations": .number(rounded(f.medianEvaluations)),
+                "medianShrinkMilliseconds": .number(rounded(f.medianShrinkSeconds * 1000)),
+            ]
+        }
         var ratioMembers: [String: JSONValue] = [:]
         var ratioDetail: [String: JSONValue] = [:]
         for r in ratios {
@@ -99,6 +114,7 @@ public struct BenchReport: Sendable {
             "machine": .string(machine),
             "plan": ["batchSeconds": .number(plan.batchSeconds), "repetitions": .number(Double(plan.repetitions))],
             "figures": .object(figureMembers),
+            "shrinking": .object(shrinkMembers),
             "ratios": .object(ratioMembers),
             "ratioRanges": .object(ratioDetail),
             "targets": .array(
@@ -161,6 +177,18 @@ public struct BenchReport: Sendable {
             }
             for s in skips where s.section == name {
                 lines.append("  skipped: \(s.reason)")
+            }
+        }
+        if !shrinkFigures.isEmpty {
+            lines.append("")
+            lines.append("== shrinking challenge (minimal runs; medians over the runs that found a failure) ==")
+            for f in shrinkFigures {
+                let minimal = "\(f.minimal)/\(f.seeds) minimal (\(Format.fixed(f.fractionMinimal * 100)) %)"
+                var line = "  " + Format.pad(f.label, 32) + Format.pad(minimal, 26)
+                line += Format.pad("\(Format.number(f.medianEvaluations)) evaluations", 20)
+                line += Format.seconds(f.medianShrinkSeconds)
+                if f.found < f.seeds { line += "  (\(f.seeds - f.found) found no failure)" }
+                lines.append(line)
             }
         }
         if !targets.isEmpty {

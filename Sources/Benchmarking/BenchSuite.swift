@@ -1,4 +1,5 @@
 import Foundation
+import ShrinkingChallenges
 
 /// The benchmarks of `stc bench`, section by section. Every comparison is measured in alternating batches in
 /// the same run, so ratios hold up on a loaded machine even when absolute figures do not.
@@ -14,10 +15,14 @@ public struct BenchSuite {
     public var properties: [PropertyBenchmark]
     /// How the fuzzers are run (see ``FuzzRunSettings``).
     public var fuzzSettings: FuzzRunSettings
+    /// The shrinking challenges to run (see ``ShrinkFigure``), and over how many seeds each.
+    public var challenges: [ShrinkingChallenge]
+    public var shrinkSeeds: Int
 
     public init(
         plan: TimingPlan, filters: [String] = [], packageRoot: String?, stcExecutable: String?,
-        properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings()
+        properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings(),
+        challenges: [ShrinkingChallenge] = ShrinkingChallenges.all, shrinkSeeds: Int = 50
     ) {
         self.plan = plan
         self.filters = filters
@@ -25,6 +30,8 @@ public struct BenchSuite {
         self.stcExecutable = stcExecutable
         self.properties = properties
         self.fuzzSettings = fuzzSettings
+        self.challenges = challenges
+        self.shrinkSeeds = shrinkSeeds
     }
 
     /// The targets the figures are judged against (medians).
@@ -77,6 +84,10 @@ public struct BenchSuite {
         if sectionSelected("property") {
             progress("property")
             propertySection(into: &report)
+        }
+        if sectionSelected("shrink") {
+            progress("shrink")
+            shrinkSection(into: &report)
         }
         if sectionSelected("fuzz") {
             progress("fuzz")

@@ -40,6 +40,10 @@ public final class ChoiceSource {
     public let records: Bool
     /// Choices made so far, recorded or not (what `maxChoices` limits).
     @exclusivity(unchecked) var drawCount = 0
+    /// Whether spans and integer choices are recorded as well (``structure``): on the shrinker's replays only.
+    public let recordsStructure: Bool
+    @exclusivity(unchecked) var recordedSpans: [ChoiceSpan] = []
+    @exclusivity(unchecked) var integerTargets: [Int: UInt64] = [:]
 
     /// Random choices from a seed.
     public init(seed: UInt64, maxChoices: Int = 10_000) {
@@ -49,18 +53,21 @@ public final class ChoiceSource {
         input = []
         self.maxChoices = max(0, maxChoices)
         records = true
+        recordsStructure = false
         choices.reserveCapacity(64)
         maxima.reserveCapacity(64)
     }
 
-    /// Replays a recorded choice list; past its end every choice is 0.
-    public init(replaying choices: [UInt64], maxChoices: Int = 10_000) {
+    /// Replays a recorded choice list; past its end every choice is 0. `recordingStructure: true` also records
+    /// where each generated sub-value starts and ends, for the shrinker (``structure``).
+    public init(replaying choices: [UInt64], maxChoices: Int = 10_000, recordingStructure: Bool = false) {
         mode = .replay
         rng = Xoshiro256(seed: 0)
         prefix = choices
         input = []
         self.maxChoices = max(0, maxChoices)
         records = true
+        recordsStructure = recordingStructure
     }
 
     /// Decodes choices from raw bytes (see `ChoiceSequence.encode` for the format); past the end, all 0.
@@ -72,6 +79,7 @@ public final class ChoiceSource {
         input = bytes
         self.maxChoices = max(0, maxChoices)
         records = recording
+        recordsStructure = false
     }
 
     /// Restarts in random mode with a new seed, keeping allocated storage (the runner's hot loop).
@@ -84,6 +92,43 @@ public final class ChoiceSource {
         maxima.removeAll(keepingCapacity: true)
         isInvalid = false
         didOverrun = false
+    }
+
+    /// The spans and integer choices recorded so far (empty unless the source ``recordsStructure``).
+    public var structure: ChoiceStructure {
+        ChoiceStructure(spans: recordedSpans, integerTargets: integerTargets)
+    }
+
+    /// Where the next recorded choice goes: a span that starts here and is closed with `closeSpan(_:from:)` holds
+    /// every choice drawn in between.
+    @inlinable
+    public var position: Int { choices.count }
+
+    /// Records the choices drawn since `start` (a ``position``) as one span, when the source records structure;
+    /// otherwise does nothing. Spans may nest; close the inner ones first.
+    @inlinable
+    public func closeSpan(_ label: SpanLabel, from start: Int) {
+        if recordsStructure { recordSpan(label, from: start) }
+    }
+
+    @usableFromInline
+    func recordSpan(_ label: SpanLabel, from start: Int) {
+        if choices.count > start { recordedSpans.append(ChoiceSpan(start: start, end: choices.count, label: label)) }
+    }
+
+    /// A choice in `0...max` that is an index into `order` (see ``IntegerChoice``): the shrinker then lowers and
+    /// moves it as a number rather than as an index. Otherwise as `draw(upTo:random:)`.
+    @inlinable
+    public func draw(in order: IntegerOrder, random: (inout Xoshiro256) -> UInt64) -> UInt64 {
+        recordsStructure ? drawRecordingTarget(in: order, random: random) : draw(upTo: order.span, random: random)
+    }
+
+    @usableFromInline
+    func drawRecordingTarget(in order: IntegerOrder, random: (inout Xoshiro256) -> UInt64) -> UInt64 {
+        let index = choices.count
+        let value = draw(upTo: order.span, random: random)
+        if choices.count > index { integerTargets[index] = order.target }
+        return value
     }
 
     /// True when choices come from the PRNG (generators may then pick values with their own bias).

@@ -20,10 +20,14 @@ extension Gen {
     public func filter(maxTries: Int = 100, _ predicate: @escaping @Sendable (Value) -> Bool) -> Gen<Value> {
         let tries = Swift.max(1, maxTries)
         return Gen { source in
+            var start = source.position
             var value = self.body(source)
+            source.closeSpan(.attempt, from: start)
             if predicate(value) { return value }
             for _ in 1..<tries {
+                start = source.position
                 value = self.body(source)
+                source.closeSpan(.attempt, from: start)
                 if predicate(value) { return value }
                 if source.didOverrun { break }
             }
@@ -36,7 +40,10 @@ extension Gen {
     @inlinable
     public func optional(probability: Double = 0.8) -> Gen<Value?> {
         Gen<Value?> { source in
-            source.drawBool(probability: probability) ? self.body(source) : nil
+            let start = source.position
+            let value = source.drawBool(probability: probability) ? self.body(source) : nil
+            source.closeSpan(.optional, from: start)
+            return value
         }
     }
 
@@ -78,8 +85,11 @@ extension Gen {
         precondition(!generators.isEmpty, "Gen.oneOf needs at least one generator")
         let last = UInt64(generators.count - 1)
         return Gen { source in
+            let start = source.position
             let index = Int(source.draw(upTo: last))
-            return generators[index < generators.count ? index : 0].body(source)
+            let value = generators[index < generators.count ? index : 0].body(source)
+            source.closeSpan(.branch, from: start)
+            return value
         }
     }
 
@@ -99,10 +109,13 @@ extension Gen {
         let thresholds = cumulative
         let last = total &- 1
         return Gen { source in
+            let start = source.position
             let roll = source.draw(upTo: last)
             var index = 0
             while index < thresholds.count - 1 && roll >= thresholds[index] { index += 1 }
-            return generators[index].body(source)
+            let value = generators[index].body(source)
+            source.closeSpan(.branch, from: start)
+            return value
         }
     }
 
@@ -153,9 +166,14 @@ extension Gen {
             var result: [Value] = []
             // Room for the minimum and a few more: growing one element at a time reallocates at 1, 2, 4, 8.
             result.reserveCapacity(Swift.min(length.maxCount, Swift.max(length.minCount, 8), 1024))
+            let start = source.position
+            var elementStart = start
             while length.wantsAnother(after: result.count, from: source) {
                 result.append(self.body(source))
+                source.closeSpan(length.spanLabel(after: result.count), from: elementStart)
+                elementStart = source.position
             }
+            source.closeSpan(.collection, from: start)
             return result
         }
     }
@@ -178,10 +196,15 @@ extension Gen {
             var result = Set<Value>()
             var duplicates = 0
             let maxDuplicates = 2 * maxCount + 10
+            let start = source.position
             while result.count < maxCount && duplicates <= maxDuplicates && !source.didOverrun {
-                if result.count >= minCount && !source.drawBool(probability: more) { break }
+                let elementStart = source.position
+                let required = result.count < minCount
+                if !required && !source.drawBool(probability: more) { break }
                 if result.insert(self.body(source)).inserted == false { duplicates += 1 }
+                source.closeSpan(required ? .requiredElement : .element, from: elementStart)
             }
+            source.closeSpan(.collection, from: start)
             if result.count < minCount { source.reject() }
             return result
         }
@@ -231,6 +254,12 @@ public struct CollectionLength: Sendable, Hashable {
         let average = Swift.min(Swift.max(lo * 2, lo + 5), (lo + hi) / 2)
         let extra = Swift.max(0, average - lo)
         moreProbability = extra / (extra + 1)  // expected extra elements = `extra`
+    }
+
+    /// The span label of the element that made the collection `count` long: required up to the minimum.
+    @inlinable
+    public func spanLabel(after count: Int) -> SpanLabel {
+        count <= minCount ? .requiredElement : .element
     }
 
     /// Whether a collection holding `count` elements gets one more: always up to the minimum (unless the source

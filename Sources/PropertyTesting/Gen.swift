@@ -20,10 +20,15 @@ public struct Gen<Value>: Sendable {
         self.body = body
     }
 
-    /// Runs the generator against a source (the source records the choices).
+    /// Runs the generator against a source (the source records the choices, and, on the shrinker's replays, the
+    /// span they make: how hand-written generators show their parts to the shrinker).
     @inlinable
     public func generate(using source: ChoiceSource) -> Value {
-        body(source)
+        guard source.recordsStructure else { return body(source) }
+        let start = source.position
+        let value = body(source)
+        source.closeSpan(.generated, from: start)
+        return value
     }
 
     /// One random value for a seed (the same seed gives the same value).
@@ -208,7 +213,7 @@ public struct IntegerChoice<Value: FixedWidthInteger>: Sendable {
     @inlinable
     public func draw(from source: ChoiceSource) -> Value {
         let order = self.order
-        let index = source.draw(upTo: order.span) { rng in order.randomIndex(&rng) }
+        let index = source.draw(in: order) { rng in order.randomIndex(&rng) }
         let bits = lowerBits &+ order.offset(forIndex: index)
         return Value.isSigned
             ? Value(truncatingIfNeeded: Int64(bitPattern: bits ^ (1 << 63)))

@@ -343,12 +343,13 @@ struct Run<Value> {
         if config.shrink {
             let maxChoices = config.maxChoices
             var shrinker = Shrinker(failing: failing.sequence, budget: config.maxShrinkSteps) { candidate in
-                let source = ChoiceSource(replaying: candidate, maxChoices: maxChoices)
+                let source = ChoiceSource(replaying: candidate, maxChoices: maxChoices, recordingStructure: true)
                 let (verdict, _) = evaluate(source)
                 var failed = false
                 if case .fail = verdict { failed = true }
                 return ShrinkTrial(
-                    failed: failed, sequence: ChoiceSequence(choices: source.choices, maxima: source.maxima))
+                    failed: failed, sequence: ChoiceSequence(choices: source.choices, maxima: source.maxima),
+                    structure: failed ? source.structure : nil)
             }
             best = shrinker.shrink()
             steps = shrinker.steps

@@ -91,7 +91,9 @@ public struct StateMachine<Model, System, Command>: Sendable {
             var model = machine.initialModel()
             var program: [Command] = []
             program.reserveCapacity(Swift.min(machine.maxCommands, 16))
+            var commandStart = source.position
             while program.count < machine.maxCommands && !source.didOverrun && source.drawBool(probability: more) {
+                defer { commandStart = source.position }
                 let gen = machine.commands(model)
                 var chosen: Command? = nil
                 for _ in 0..<10 {
@@ -104,6 +106,7 @@ public struct StateMachine<Model, System, Command>: Sendable {
                 }
                 guard let command = chosen else { break }
                 program.append(command)
+                source.closeSpan(.element, from: commandStart)
                 machine.advance(&model, command)
             }
             return program

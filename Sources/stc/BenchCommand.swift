@@ -15,20 +15,21 @@ enum BenchCommand {
         captures from ../shared when present, synthetic selections with 1, 13 and 50 tokens per kind; the target
         is held on the direct path), a plain byte copy of the same input (the limit),
         URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
-        conformance runner in process and through `stc adapter`, property cases/s and fuzz exec/s (three short
-        runs per target, when the fuzzers are built in Fuzz/.build/release). Comparisons run in alternating
-        batches of the same run, so their ratios hold on a loaded machine; absolute figures do not. Ends with
-        PASS/BELOW lines for the targets.
+        conformance runner in process and through `stc adapter`, property cases/s, the public shrinking
+        challenge (runs that reach the documented minimum over 50 seeds; median property evaluations and time
+        while shrinking) and fuzz exec/s (three short runs per target, when the fuzzers are built in
+        Fuzz/.build/release). Comparisons run in alternating batches of the same run, so their ratios hold on a
+        loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
 
         Build in release mode first: swift run -c release stc bench
 
         Options:
           --json          print one JSON object (figures, ratios, targets, skipped sections)
-          --quick         a few short batches: a smoke test for CI, not a measurement
-          --filter NAME   only figures whose id contains NAME (selection, url, template, runner, fuzz, …);
+          --quick         a few short batches and 5 shrinking seeds: a smoke test for CI, not a measurement
+          --filter NAME   only figures whose id contains NAME (selection, url, template, runner, shrink, fuzz, …);
                           may be repeated
-          --iterations N  one batch of exactly N calls per figure, no clock calibration: for profiling with
-                          valgrind --tool=callgrind (instruction counts that do not depend on the load)
+          --iterations N  one batch of exactly N calls per figure (N shrinking seeds), no clock calibration: for
+                          profiling with valgrind --tool=callgrind (instruction counts that do not depend on the load)
           -h, --help
 
         Exit codes: 0 measured (whether or not targets are met), 2 usage error.
@@ -88,16 +89,16 @@ enum BenchCommand {
         let suite = BenchSuite(
             plan: plan, filters: filters,
             packageRoot: BenchSuite.locatePackageRoot(executable: executable), stcExecutable: executable,
-            properties: propertyBenchmarks, fuzzSettings: fuzzSettings)
+            properties: propertyBenchmarks, fuzzSettings: fuzzSettings,
+            shrinkSeeds: iterations ?? (arguments.flag("--quick") ? 5 : 50))
         let showProgress = !json && Console.stderrIsTerminal
         let report = suite.run(build: build) { section in
             if showProgress { Console.error("measuring \(section) …") }
         }
-        for filter in filters where !report.figures.contains(where: { $0.id.localizedCaseInsensitiveContains(filter) })
-        {
+        for filter in filters where !report.ids.contains(where: { $0.localizedCaseInsensitiveContains(filter) }) {
             Console.error(
                 "warning: no figure id contains '\(filter)' (ids look like selection.synthetic13, url.ascii, "
-                    + "runner.inProcess, property.url.round-trip, fuzz.url)")
+                    + "runner.inProcess, property.url.round-trip, shrink.bound5, fuzz.url)")
         }
         if json {
             Console.out(JSONWriter.string(report.json, options: .init(pretty: true)))

@@ -38,7 +38,7 @@ func referenceOutput(_ op: String, _ input: JSONValue, change: (inout [String: J
         // Field bug 7: hex digits in lower case.
         let broken = planted("url.encode") { input in
             referenceOutput("url.encode", input) {
-                $0["encoded"] = $0["encoded"]?.stringValue.map { .string($0.lowercased()) }
+                $0["encoded"] = $0["encoded"]?.stringValue.map { .string(lowerHex($0)) }
             }
         }
         let result = explore(broken, ["url.encode"])
@@ -108,6 +108,22 @@ func referenceOutput(_ op: String, _ input: JSONValue, change: (inout [String: J
         let empty = try #require(result.findings.first { $0.key.hasPrefix("selection.decode: expected error empty") })
         #expect(empty.first.minimal.input == ["base64": ""])
     }
+}
+
+/// `encoded` with the two hex digits after each `%` in lower case: the letters of the text are left alone.
+func lowerHex(_ encoded: String) -> String {
+    var out = ""
+    var hexLeft = 0
+    for character in encoded {
+        if hexLeft > 0 {
+            out += character.lowercased()
+            hexLeft -= 1
+        } else {
+            out.append(character)
+            if character == "%" { hexLeft = 2 }
+        }
+    }
+    return out
 }
 
 /// Whether the percent-encoding of `text` has a hex letter (A–F) in it.

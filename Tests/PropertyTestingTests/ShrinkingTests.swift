@@ -97,3 +97,38 @@ import Testing
         #expect(best.choices == [3])
     }
 }
+
+/// What replays record for the shrinker (``ChoiceStructure``), and that nothing else records it.
+@Suite struct ChoiceStructureTests {
+    let gen = Gen.zip(Gen.int(in: -5...5).array(count: 0...3), Gen.oneOf(Gen.constant(0), Gen.int(in: 1...9)))
+
+    @Test func onlyReplaysThatAskRecordSpans() {
+        let choices: [UInt64] = [1, 3, 1, 0, 0, 1, 4]
+        let plain = ChoiceSource(replaying: choices)
+        _ = gen.generate(using: plain)
+        #expect(plain.structure.spans.isEmpty && plain.structure.integerTargets.isEmpty)
+        let random = ChoiceSource(seed: 1)
+        _ = gen.generate(using: random)
+        #expect(random.structure.spans.isEmpty)
+        let bytes = ChoiceSource(bytes: [1, 3, 1, 0, 0, 1, 4])
+        _ = gen.generate(using: bytes)
+        #expect(bytes.structure.spans.isEmpty)
+    }
+
+    @Test func anArrayRecordsItsElementsWithTheirFlags() {
+        // [2, 0] then the second alternative, 5: "more" 1, index 3 (= 2), "more" 1, index 0 (= 0), "no more" 0,
+        // branch 1, index 4 (= 5).
+        let source = ChoiceSource(replaying: [1, 3, 1, 0, 0, 1, 4], recordingStructure: true)
+        let (list, number) = gen.generate(using: source)
+        #expect(list == [2, 0] && number == 5)
+        let spans = source.structure.spans.map { [$0.start, $0.end] }
+        let labels = source.structure.spans.map(\.label)
+        // The outer `generate(using:)` is a span too: it holds everything.
+        #expect(spans == [[0, 7], [0, 5], [0, 2], [2, 4], [5, 7]], "\(source.structure.spans)")
+        #expect(labels == [.generated, .collection, .element, .element, .branch])
+        #expect(source.structure.parents == [-1, 0, 1, 1, 0])
+        // -5...5 has its simplest value at offset 5; 1...9 at offset 0.
+        #expect(source.structure.integerTargets == [1: 5, 3: 5, 6: 0])
+        #expect(ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes == [1, 3, 1, 0, 0, 1, 4])
+    }
+}

@@ -175,6 +175,32 @@ final class RevivingGrantSystem: GrantSystem {
         #expect(failure.shrinkImprovements > 0)
     }
 
+    @Test func descendingDisplayOrderShrinksToTwoTokens() throws {
+        // The comparator flipped: any kind with two tokens is out of order, so the minimal counterexample is a
+        // selection of exactly two tokens (of one kind), whatever the first failing case held.
+        let broken = SelectionSubject(order: { selection, kind in
+            selection.orderedTokenData(of: kind).sorted { $1.utf8.lexicographicallyPrecedes($0.utf8) }
+        })
+        let failure = try #require(expectCaught(ReferenceProperties.selectionStableOrder(broken)))
+        let selection = try #require(failure.counterexample.split(separator: "\n").first)
+        #expect(Self.tokenCount(in: String(selection)) == 2, "\(failure.counterexample)")
+        #expect(Self.tokenCount(in: String(failure.original.split(separator: "\n")[0])) >= 2)
+        // The simplest of them: the first two universe tokens, in the last kind drawn (an earlier kind's "one
+        // more?" would come first in the choices).
+        #expect(selection == "selection {apps []; cats []; webs [web0, web1]; entire false}", "\(selection)")
+    }
+
+    /// The tokens a `SelectionDescription` line lists: `selection {apps [app0, app1]; cats []; …}` holds two.
+    static func tokenCount(in line: String) -> Int {
+        line.split(separator: ";").filter { part in
+            ["apps [", "cats [", "webs ["].contains { part.contains($0) }
+        }.map { part -> Int in
+            guard let open = part.firstIndex(of: "["), let close = part.lastIndex(of: "]") else { return 0 }
+            let inside = part[part.index(after: open)..<close]
+            return inside.isEmpty ? 0 : inside.split(separator: ",").count
+        }.reduce(0, +)
+    }
+
     @Test func includeEntireCategoryAndRuleIsCaught() throws {
         let broken = SelectionSubject(combine: { a, b, op in
             var r = a.combined(with: b, op)

@@ -45,6 +45,34 @@ import Testing
         #expect(!run.stderr.contains("no figure id contains"), "\(run.stderr)")
     }
 
+    @Test func shrinkingFiguresSayHowManyRunsWereMinimal() throws {
+        // Two cheap challenges over the quick run's 5 seeds; the figures' values depend on the shrinker, so only
+        // their shape and their consistency are checked here (the thresholds are ShrinkingChallengeTests').
+        let run = try StcBinary.run([
+            "bench", "--quick", "--json", "--filter", "shrink.reverse", "--filter", "shrink.lengthlist",
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("no figure id contains"), "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let shrinking = try #require(object["shrinking"] as? [String: Any])
+        #expect(Set(shrinking.keys) == ["shrink.reverse", "shrink.lengthlist"], "\(shrinking.keys)")
+        for (id, value) in shrinking {
+            let figure = try #require(value as? [String: Any], "\(id)")
+            let seeds = try #require(figure["seeds"] as? Int)
+            let found = try #require(figure["found"] as? Int)
+            let minimal = try #require(figure["minimal"] as? Int)
+            #expect(seeds == 5 && found <= seeds && minimal <= found, "\(id): \(figure)")
+            let fraction = try #require(figure["fractionMinimal"] as? Double)
+            #expect(abs(fraction - Double(minimal) / Double(seeds)) < 1e-9, "\(id): \(figure)")
+            #expect((figure["medianEvaluations"] as? Double ?? -1) >= 0, "\(id): \(figure)")
+            #expect((figure["medianShrinkMilliseconds"] as? Double ?? -1) >= 0, "\(id): \(figure)")
+        }
+        let text = try StcBinary.run(["bench", "--quick", "--filter", "shrink.reverse"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("== shrinking challenge"), "\(text.stdout)")
+        #expect(text.stdout.contains("reverse") && text.stdout.contains("/5 minimal"), "\(text.stdout)")
+    }
+
     @Test func aFilterThatMatchesNothingIsReported() throws {
         let run = try StcBinary.run(["bench", "--quick", "--filter", "no-such-figure"])
         #expect(run.status == 0)
