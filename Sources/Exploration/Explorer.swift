@@ -243,7 +243,7 @@ public final class Explorer {
                 guard let found = Self.discrepancy(operation, batch.cases[index], answer) else { continue }
                 let occurrence = (findings[found.key]?.occurrences ?? 0) + 1
                 findings[found.key]?.occurrences = occurrence
-                // Shrink the 1st, 4th, 16th and 64th occurrence: a few examples, spread over the run.
+                // Shrink a few occurrences, spread over the run (``Finding/shrunkOccurrences``).
                 guard Finding.shrunkOccurrences.contains(occurrence) else { continue }
                 progress(
                     ExploreProgress(

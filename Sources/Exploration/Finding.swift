@@ -114,7 +114,7 @@ public struct Finding: Sendable {
     public var first: FindingExample { examples[0] }
 
     /// The occurrences that are shrunk: spread over a run, so that a second cause has time to show up.
-    public static let shrunkOccurrences: Set<Int> = [1, 4, 16, 64]
+    public static let shrunkOccurrences: Set<Int> = [1, 4, 16, 64, 256, 1024]
 }
 
 /// A minimal case of a finding, as shrunk against the implementation.
