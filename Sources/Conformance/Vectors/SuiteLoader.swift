@@ -48,6 +48,12 @@ public enum SuiteLoader {
 
     /// Loads each path: a file, or a directory whose `*.json` files (not recursive, sorted by name) are suites.
     public static func load(paths: [String]) throws(SuiteLoadFailure) -> [Suite] {
+        try parse(read(paths: paths))
+    }
+
+    /// The bytes of each suite file that `paths` name (a file, or a directory's `*.json` files sorted by name),
+    /// each file once, for ``parse(_:)``: a caller can put suites of its own beside them before parsing.
+    public static func read(paths: [String]) throws(SuiteLoadFailure) -> [(file: String, bytes: [UInt8])] {
         var errors: [SuiteLoadError] = []
         var files: [String] = []
         let fm = FileManager.default
@@ -81,7 +87,7 @@ public enum SuiteLoader {
             sources.append((file, [UInt8](data)))
         }
         if !errors.isEmpty { throw SuiteLoadFailure(errors) }
-        return try parse(sources)
+        return sources
     }
 
     /// Parses already-read suite files and checks ids and suite names across all of them.
