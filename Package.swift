@@ -40,10 +40,15 @@ struct Module {
     /// cost time. A test keeps this equal to the modules that make those calls.
     let handsOutStackAddresses: Bool
     let linkerSettings: [LinkerSetting]
+    /// Build-tool plugins of this package that run when the module builds.
+    let plugins: [String]
+    /// Paths in the module's directory that are not its sources.
+    let exclude: [String]
 
     init(
         _ name: String, _ role: Role, dependencies: [String] = [], product: Bool = false, fuzzCoverage: Bool? = nil,
-        handsOutStackAddresses: Bool = false, linkerSettings: [LinkerSetting] = []
+        handsOutStackAddresses: Bool = false, linkerSettings: [LinkerSetting] = [], plugins: [String] = [],
+        exclude: [String] = []
     ) {
         // The tier shows in the name: a user never sees an underscore module offered as if it were for them.
         precondition(name.hasPrefix("_") == (role == .fuzz), "\(name): fuzz modules, and only they, start with _")
@@ -54,6 +59,8 @@ struct Module {
         self.fuzzCoverage = fuzzCoverage ?? (role == .reference)
         self.handsOutStackAddresses = handsOutStackAddresses
         self.linkerSettings = linkerSettings
+        self.plugins = plugins
+        self.exclude = exclude
     }
 }
 
@@ -83,6 +90,11 @@ let modules: [Module] = [
     Module(
         "Exploration", .conformance,
         dependencies: ["Conformance", "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON"]),
+    // corpus/conformance/*.json built in (Plugins/EmbedShippedVectors), so that no one needs a path to them. `Suites`
+    // links to that directory, so that SwiftPM, which watches module directories, plans again when a suite is added.
+    Module(
+        "ShippedVectors", .conformance, dependencies: ["Conformance"], plugins: ["EmbedShippedVectors"],
+        exclude: ["Suites"]),
 
     // The tool.
     Module(
@@ -148,8 +160,9 @@ let package = Package(
     ],
     targets: modules.map { module in
         .target(
-            name: module.name, dependencies: module.dependencies.map { .target(name: $0) },
-            swiftSettings: fuzzSettings(module), linkerSettings: module.linkerSettings)
+            name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, exclude: module.exclude,
+            swiftSettings: fuzzSettings(module), linkerSettings: module.linkerSettings,
+            plugins: module.plugins.map { .plugin(name: $0) })
     } + [
         .executableTarget(
             name: "stc",
@@ -157,12 +170,15 @@ let package = Package(
                 "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
                 "ScreenTimeReference", "StrictJSON",
             ]),
+        .executableTarget(name: "ShippedVectorsGenerator"),
+        .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(
             name: "ScreenTimeReferenceTests",
             dependencies: ["ScreenTimeReference", "ScreenTimeSelection", "StrictJSON", "PropertyTesting"]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "ScreenTimeReference", "StrictJSON"],
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "ScreenTimeReference", "ShippedVectors", "StrictJSON"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "ShrinkingChallenges"]),
         .testTarget(
