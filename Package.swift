@@ -168,7 +168,7 @@ let package = Package(
             name: "stc",
             dependencies: [
                 "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
-                "ScreenTimeReference", "StrictJSON",
+                "ScreenTimeReference", "ShippedVectors", "StrictJSON",
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),

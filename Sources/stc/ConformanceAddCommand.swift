@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import ShippedVectors
 import StrictJSON
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
@@ -16,16 +17,20 @@ enum ConformanceAddCommand {
           --op OP          The operation (selection.decode, url.encode, …; see `stc adapter --help`).
           --input JSON     The operation's input object, as JSON text. `@FILE` reads the JSON from FILE and `-`
                            from standard input (handy for a multi-kilobyte stored selection).
-          --suite FILE     The suite file to add to (created when missing). Default:
-                           corpus/conformance/field-reports.json, a file no generator rewrites. Avoid the
-                           generated suites: `python3 scripts/make-vectors.py` rewrites those.
+          --suite FILE     The suite file to add to (created when missing). Required, except at the root of
+                           stc's own repository, where the default is corpus/conformance/field-reports.json, a
+                           file no generator rewrites. Avoid the generated suites: `python3 scripts/make-vectors.py`
+                           rewrites those.
           --id ID          The case id (default: <suite>/<op>-<hash of the input>). Must be unused in every suite.
           --tag TAG        A tag (repeatable; default: field-report). Add `field-bug-N`, `malformed`, … as fits.
           --source TEXT    Where the case comes from (default: "field report").
-          --vectors PATH   Suites whose ids and inputs must not be repeated (repeatable; default corpus/conformance).
+          --vectors PATH   Suites whose ids and inputs must not be repeated besides --suite's own: a file, a
+                           directory of *.json suites, or `shipped`, the suites built into stc (as for
+                           stc conformance). Repeatable. Default: shipped; with --vectors, exactly those named.
 
         The file is rewritten atomically with one case per line. A case with the same op and input as an existing
-        case, or an id already in use, is refused.
+        case, or an id already in use, is refused. A case added to corpus/conformance is built into stc (and run
+        by a plain `stc conformance`) from the next build on.
 
         EXIT STATUS: 0 added, 1 refused (duplicate or id in use), 2 usage error or unreadable files.
 
@@ -44,7 +49,6 @@ enum ConformanceAddCommand {
         help: help, run: main)
 
     static func main(_ arguments: ScannedArguments) throws -> Int32 {
-        let suitePath = arguments.value("--suite") ?? "corpus/conformance/field-reports.json"
         var vectors = arguments.values("--vectors")
         guard let op = arguments.value("--op") else { throw UsageError("--op is required") }
         guard let inputText = arguments.value("--input") else { throw UsageError("--input is required") }
@@ -66,13 +70,13 @@ enum ConformanceAddCommand {
             throw UsageError("--input is not JSON: \(error)")
         }
         guard case .object = input else { throw UsageError("--input must be a JSON object (the operation's input)") }
+        let suitePath = try arguments.value("--suite") ?? defaultSuite()
 
         // Load every suite (for ids and duplicates), and the target suite itself.
-        if vectors.isEmpty, FileManager.default.fileExists(atPath: ConformanceCommand.defaultVectorsPath) {
-            vectors = [ConformanceCommand.defaultVectorsPath]
-        }
+        if vectors.isEmpty { vectors = [ShippedVectors.keyword] }
         // A directory without suites yet is fine here: the new case may be the first.
         vectors = vectors.filter { path in
+            guard path != ShippedVectors.keyword else { return true }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return true
@@ -80,12 +84,8 @@ enum ConformanceAddCommand {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             return names.contains { $0.hasSuffix(".json") }
         }
-        var existing: [Suite] = []
-        do {
-            existing = try SuiteLoader.load(paths: vectors)
-        } catch {
-            throw CommandFailure(ConformanceCommand.loadFailure("invalid vectors:", error))
-        }
+        let existing =
+            vectors.isEmpty ? [] : try ConformanceCommand.loadVectors(vectors, command: "stc conformance add")
         let fileName = URL(fileURLWithPath: suitePath).deletingPathExtension().lastPathComponent
         var suite = Suite(
             name: fileName, description: "Cases recorded from field reports with `stc conformance add`.",
@@ -121,5 +121,19 @@ enum ConformanceAddCommand {
         let expect = Escape.controls(JSONWriter.string(newCase.expect.json))
         Console.out("added \(newCase.id) to \(suitePath)\n  expect: \(expect)")
         return 0
+    }
+
+    /// `corpus/conformance/field-reports.json` at the root of stc's repository; elsewhere there is no default: the
+    /// shipped suites are built into stc, and a new case needs a real file.
+    static func defaultSuite() throws(UsageError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: ShippedVectors.sourceDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw UsageError(
+                "give --suite FILE, the suite file to add to (the shipped suites are built into stc; the default,"
+                    + " \(ShippedVectors.sourceDirectory)/field-reports.json, is for the root of stc's repository)")
+        }
+        return ShippedVectors.sourceDirectory + "/field-reports.json"
     }
 }

@@ -1,9 +1,9 @@
 import Conformance
 import Foundation
+import ShippedVectors
 
 /// `stc conformance`: the command line over the runner (see `--help`).
 enum ConformanceCommand {
-    static let defaultVectorsPath = "corpus/conformance"
 
     static let help = """
         USAGE: stc conformance [--vectors PATH]... [--adapter 'COMMAND']... [--name NAME]...
@@ -14,9 +14,15 @@ enum ConformanceCommand {
         Runs the conformance vectors through the reference (in this process) and through each adapter,
         prints a summary, and optionally writes JSON, JUnit XML and HTML reports.
 
+        The shipped vectors (every corpus/conformance/*.json of stc's own package, as it was when stc was
+        built) are built into stc: they need no files, and run from any directory.
+
         OPTIONS:
-          --vectors PATH     A suite file, or a directory whose *.json files (not recursive) are suites.
-                             Repeatable. Default: corpus/conformance, relative to the current directory.
+          --vectors PATH     A suite file, a directory whose *.json files (not recursive) are suites, or
+                             `shipped`: the suites built into stc (`./shipped` is a path). Repeatable.
+                             Without --vectors, the shipped suites run; with it, exactly the suites it
+                             names, so `--vectors shipped --vectors mine.json` runs yours beside them.
+                             Case ids and suite names must be unique across everything loaded.
           --adapter 'COMMAND'
                              An implementation under test: COMMAND runs with /bin/sh -c and speaks the
                              adapter protocol (SPEC.md §5): one JSON request per line on stdin, one JSON
@@ -70,6 +76,7 @@ enum ConformanceCommand {
 
         EXAMPLES:
           stc conformance
+          stc conformance --vectors shipped --vectors my-vectors/ --adapter 'python3 my_adapter.py'
           stc conformance --adapter 'stc adapter' --name stc-adapter --json out/report.json
           stc conformance --no-reference --adapter 'node adapter.js' --expect-failures failures_node.txt \\
                           --junit junit.xml --html report.html --filter 'selection-*'
@@ -161,21 +168,8 @@ enum ConformanceCommand {
 
     static func main(_ arguments: ScannedArguments) throws -> Int32 {
         let options = try options(arguments)
-        var vectorPaths = options.vectors
-        if vectorPaths.isEmpty {
-            guard FileManager.default.fileExists(atPath: defaultVectorsPath) else {
-                throw CommandFailure(
-                    "no vectors at \(defaultVectorsPath) (relative to the current directory); run from the package root"
-                        + " or pass --vectors PATH")
-            }
-            vectorPaths = [defaultVectorsPath]
-        }
-        let suites: [Suite]
-        do {
-            suites = try SuiteLoader.load(paths: vectorPaths)
-        } catch {
-            throw CommandFailure(loadFailure("invalid vectors:", error))
-        }
+        let vectorPaths = options.vectors.isEmpty ? [ShippedVectors.keyword] : options.vectors
+        let suites = try loadVectors(vectorPaths, command: "stc conformance")
         var lists: [ExpectedFailures?] = []
         do {
             if let path = options.referenceExpectFailures, !options.noReference {
@@ -210,7 +204,7 @@ enum ConformanceCommand {
         }
         progress.finish()
         let verbosity: TextReport.Verbosity = options.quiet ? .quiet : (options.verbose ? .verbose : .normal)
-        Console.write(TextReport.string(run, verbosity: verbosity), to: 1)
+        Console.write(TextReport.string(run, verbosity: verbosity, vectors: origin(vectorPaths)), to: 1)
         do {
             if let path = options.json { try ReportFile.writeAtomically(JSONReport.bytes(run), to: path) }
             if let path = options.junit { try ReportFile.writeAtomically(JUnitReport.string(run), to: path) }
@@ -219,6 +213,30 @@ enum ConformanceCommand {
             throw CommandFailure("cannot write a report: \(error.description)")
         }
         return run.ok ? 0 : 1
+    }
+
+    /// The suites that `--vectors` paths name, where `shipped` names the suites built into stc.
+    static func loadVectors(_ paths: [String], command: String) throws(CommandFailure) -> [Suite] {
+        if paths.contains(ShippedVectors.keyword), FileManager.default.fileExists(atPath: ShippedVectors.keyword) {
+            Console.error(
+                "\(command): note: --vectors \(ShippedVectors.keyword) names the suites built into stc, not the"
+                    + " \(ShippedVectors.keyword) here; write ./\(ShippedVectors.keyword) for that")
+        }
+        do {
+            return try ShippedVectors.load(paths: paths)
+        } catch {
+            let shipped = paths.contains(ShippedVectors.keyword) ? " (shipped: the suites built into stc)" : ""
+            throw CommandFailure(loadFailure("invalid vectors\(shipped):", error))
+        }
+    }
+
+    /// Where the suites come from, for the report's `vectors:` line.
+    static func origin(_ paths: [String]) -> String {
+        paths.map { path in
+            guard path == ShippedVectors.keyword else { return path }
+            return "shipped (\(ShippedVectors.files.count) suite files built into stc from"
+                + " \(ShippedVectors.sourceDirectory)/*.json)"
+        }.joined(separator: ", ")
     }
 
     /// A heading, then each error of the suite loader on a line of its own.

@@ -76,4 +76,39 @@ import Testing
         #expect(try add(["--suite", suite, "--input", "{}"], in: dir).0 == 2)
         #expect(try String(contentsOfFile: suite, encoding: .utf8) == before)  // nothing lost, nothing half-written
     }
+
+    /// Outside stc's repository (an installed stc) there is no default suite file, and what a new case must not
+    /// repeat is the shipped suites, built in; `--vectors` names exactly the suites to check instead.
+    @Test func outsideTheRepositoryTheSuiteIsRequiredAndTheShippedSuitesAreChecked() throws {
+        let dir = ConformanceFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let here = URL(fileURLWithPath: dir)
+        let fresh = ["--op", "url.encode", "--input", #"{"text":"stc add test"}"#]
+        let noSuite = try StcBinary.run(["conformance", "add"] + fresh, currentDirectory: here)
+        #expect(noSuite.status == 2, "\(noSuite.stdout)\(noSuite.stderr)")
+        #expect(noSuite.stderr.contains("give --suite FILE"), "\(noSuite.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/corpus"))
+
+        // The input of a shipped case: refused, naming it.
+        let corpus = StcBinary.packageRoot.appendingPathComponent("corpus/conformance/url-encode.json")
+        let shipped = try #require(try JSONParser.value(Array(Data(contentsOf: corpus)))["cases"]?.arrayValue?.first)
+        let id = try #require(shipped["id"]?.stringValue)
+        let op = try #require(shipped["op"]?.stringValue)
+        let input = JSONWriter.string(try #require(shipped["input"]))
+        let repeated = ["--suite", "mine.json", "--op", op, "--input", input]
+        let refused = try StcBinary.run(["conformance", "add"] + repeated, currentDirectory: here)
+        #expect(refused.status == 1 && refused.stderr.contains(id), "\(refused.stdout)\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/mine.json"))
+
+        // A new input is added to the file named.
+        let added = try StcBinary.run(["conformance", "add", "--suite", "mine.json"] + fresh, currentDirectory: here)
+        #expect(added.status == 0, "\(added.stdout)\(added.stderr)")
+        #expect(try String(contentsOfFile: dir + "/mine.json", encoding: .utf8).contains("stc add test"))
+
+        // With --vectors, exactly those suites are checked: the shipped input is accepted against an empty set.
+        try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
+        let own = try StcBinary.run(
+            ["conformance", "add", "--vectors", "empty"] + repeated, currentDirectory: here)
+        #expect(own.status == 0, "\(own.stdout)\(own.stderr)")
+    }
 }

@@ -18,16 +18,81 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
     let resilience = ConformanceFixtures.suite("resilience.json")
     let basic = ConformanceFixtures.suite("basic.json")
 
-    /// Run from a directory without `corpus/conformance`: a usage error that names the default path, not a crash
-    /// or an empty "0 cases" run. (Run as a child process in that directory: changing the test process's own
-    /// directory would move every test running beside it.)
-    @Test func defaultVectorsPathMissingIsAClearError() throws {
+    /// The shipped suites as files: how many, how many cases they hold, and the first file and its first case id.
+    static func shippedCounts() throws -> (suites: Int, cases: Int, firstFile: String, firstId: String) {
+        let directory = StcBinary.packageRoot.appendingPathComponent("corpus/conformance")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".json") && !$0.hasPrefix(".")
+        }.sorted()
+        var cases = 0
+        var firstId = ""
+        for name in names {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            let suiteCases = try JSONParser.value(Array(data))["cases"]?.arrayValue ?? []
+            cases += suiteCases.count
+            if firstId.isEmpty { firstId = suiteCases.first?["id"]?.stringValue ?? "" }
+        }
+        return (names.count, cases, names.first ?? "", firstId)
+    }
+
+    /// Run from a directory without `corpus/conformance`, as an installed stc is: the shipped suites are built in,
+    /// so every one of them runs, and the report says where they come from. (Run as a child process in that
+    /// directory: changing the test process's own directory would move every test running beside it.)
+    @Test func theShippedVectorsRunFromAnyDirectory() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stc-conformance-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        let (suites, cases, _, _) = try Self.shippedCounts()
         let run = try StcBinary.run(["conformance"], currentDirectory: dir)
-        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("no vectors at corpus/conformance"), "\(run.stderr)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("stc conformance: \(suites) suite(s), \(cases) case(s)"), "\(run.stdout)")
+        #expect(run.stdout.contains("vectors: shipped (\(suites) suite files built into stc"), "\(run.stdout)")
+        #expect(run.stdout.contains("  all   ") && run.stdout.contains(" \(cases)\n"), "\(run.stdout)")
+        let quiet = try StcBinary.run(["conformance", "--quiet"], currentDirectory: dir)
+        #expect(quiet.stdout.contains("\(cases)/\(cases) pass"), "\(quiet.stdout)")
+    }
+
+    /// `--vectors` runs exactly what it names; `shipped` among the paths names the built-in suites, and a file or
+    /// directory called shipped is `./shipped` (a note says so when one is there).
+    @Test func vectorsNamesExactlyWhatRunsAndShippedNamesTheBuiltInSuites() throws {
+        let dir = ConformanceFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let mine = dir + "/mine.json"
+        try Data(
+            #"{"suite": "mine", "schema": 1, "cases": [{"id": "mine/space", "op": "url.encode", "input": {"text": "a b"}, "expect": {"output": {"encoded": "a%20b"}}, "tags": [], "source": "test"}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: mine))
+        let (suites, cases, firstFile, firstId) = try Self.shippedCounts()
+        let alone = try conformance(["--vectors", mine])
+        #expect(alone.status == 0 && alone.out.contains("1 suite(s), 1 case(s)"), "\(alone.out)\(alone.err)")
+        #expect(alone.out.contains("vectors: \(mine)\n"), "\(alone.out)")
+        let both = try conformance(["--vectors", "shipped", "--vectors", mine, "--quiet"])
+        #expect(both.status == 0 && both.out.contains("\(cases + 1)/\(cases + 1) pass"), "\(both.out)\(both.err)")
+        let named = try conformance(["--vectors", "shipped", "--vectors", mine])
+        #expect(named.out.contains("vectors: shipped (\(suites) suite files built into stc"), "\(named.out)")
+        #expect(named.out.contains(", \(mine)\n"), "\(named.out)")
+
+        // A directory named shipped: the keyword still names the built-in suites, ./shipped the directory.
+        try FileManager.default.createDirectory(atPath: dir + "/shipped", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: mine, toPath: dir + "/shipped/mine.json")
+        let keyword = try StcBinary.run(
+            ["conformance", "--vectors", "shipped", "--quiet"], currentDirectory: URL(fileURLWithPath: dir))
+        #expect(keyword.status == 0 && keyword.stdout.contains("\(cases)/\(cases) pass"), "\(keyword.stdout)")
+        #expect(keyword.stderr.contains("write ./shipped"), "\(keyword.stderr)")
+        let path = try StcBinary.run(
+            ["conformance", "--vectors", "./shipped", "--quiet"], currentDirectory: URL(fileURLWithPath: dir))
+        #expect(path.status == 0 && path.stdout.contains("1/1 pass"), "\(path.stdout)\(path.stderr)")
+
+        // A suite of your own that reuses a shipped id cannot run beside the shipped suites.
+        let clash = dir + "/clash.json"
+        try Data(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: mine)), as: UTF8.self)
+                .replacingOccurrences(of: "mine/space", with: firstId).utf8
+        ).write(to: URL(fileURLWithPath: clash))
+        let refused = try conformance(["--vectors", "shipped", "--vectors", clash])
+        #expect(refused.status == 2, "\(refused.out)\(refused.err)")
+        #expect(refused.err.contains("duplicate case id \"\(firstId)\""), "\(refused.err)")
+        #expect(refused.err.contains("shipped:\(firstFile)"), "\(refused.err)")
     }
 
     @Test func helpIsPrintedAndExitsZero() throws {

@@ -199,7 +199,8 @@ import Testing
         // stc conformance add: real additions to a suite in a fresh directory, or an error the value causes.
         "stc conformance add --op": { _ in
             Case(
-                value: "no.such", arguments: ["--input", "{}"], shows: #"unknown operation "no.such""#,
+                value: "no.such", arguments: ["--input", "{}", "--suite", "s.json"],
+                shows: #"unknown operation "no.such""#,
                 freshDirectory: true)
         },
         "stc conformance add --input": { _ in
@@ -231,7 +232,7 @@ import Testing
         },
         "stc conformance add --vectors": { _ in
             Case(
-                value: "/nonexistent/vectors", arguments: ["--op", "url.encode", "--input", "{}"],
+                value: "/nonexistent/vectors", arguments: ["--op", "url.encode", "--input", "{}", "--suite", "s.json"],
                 shows: "/nonexistent/vectors", freshDirectory: true)
         },
 

@@ -12,7 +12,8 @@ public enum TextReport {
 
     public static let maxProblemsShown = 40
 
-    public static func string(_ run: ConformanceRun, verbosity: Verbosity = .normal) -> String {
+    /// `vectors`: where the suites come from, shown under the heading as `vectors: …` (not when quiet).
+    public static func string(_ run: ConformanceRun, verbosity: Verbosity = .normal, vectors: String? = nil) -> String {
         var out = ""
         let assumptionCount = run.cases.filter(\.isAssumption).count
         if verbosity != .quiet {
@@ -20,6 +21,7 @@ public enum TextReport {
             out += assumptionCount > 0 ? " (\(assumptionCount) resting on assumptions)" : ""
             if !run.filters.isEmpty { out += ", filter \(run.filters.map(clean).joined(separator: " | "))" }
             out += ", \(run.implementations.count) implementation(s)\n"
+            if let vectors { out += "vectors: \(clean(vectors))\n" }
         }
         for impl in run.implementations {
             if verbosity == .quiet {
