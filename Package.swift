@@ -156,7 +156,9 @@ let package = Package(
     name: "ScreenTimeConformance",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: modules.filter(\.product).map { .library(name: $0.name, targets: [$0.name]) } + [
-        .executable(name: "stc", targets: ["stc"])
+        .executable(name: "stc", targets: ["stc"]),
+        // `swift package stc …` in a package that depends on this one.
+        .plugin(name: "StcPlugin", targets: ["StcPlugin"]),
     ],
     targets: modules.map { module in
         .target(
@@ -172,6 +174,10 @@ let package = Package(
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
+        .plugin(
+            name: "StcPlugin",
+            capability: .command(
+                intent: .custom(verb: "stc", description: "run stc (conformance, explore, inspect, check, …)"))),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(
             name: "ScreenTimeReferenceTests",
