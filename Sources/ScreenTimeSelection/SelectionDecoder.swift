@@ -33,12 +33,22 @@ public enum SelectionDecoder {
 
     /// Decodes the bytes of a stored base64 string.
     public static func decode(_ base64: [UInt8]) throws(SelectionDecodingError) -> Report {
-        try decodeJSON(json(ofStored: base64))
+        #if STC_PLANTED_BUGS
+            if PlantedBug.isActive(.decodeErrorSwallowed) {
+                return (try? decodeJSON(json(ofStored: base64))) ?? emptyReport
+            }
+        #endif
+        return try decodeJSON(json(ofStored: base64))
     }
 
     /// ``decode(_:)-([UInt8])`` of bytes in a buffer (a fuzzer's input, a memory-mapped file), read in place.
     public static func decode(_ base64: UnsafeBufferPointer<UInt8>) throws(SelectionDecodingError) -> Report {
-        try decodeJSON(json(ofStored: base64))
+        #if STC_PLANTED_BUGS
+            if PlantedBug.isActive(.decodeErrorSwallowed) {
+                return (try? decodeJSON(json(ofStored: base64))) ?? emptyReport
+            }
+        #endif
+        return try decodeJSON(json(ofStored: base64))
     }
 
     /// The canonical form of a stored selection string: the same string as `decode(base64).selection
@@ -57,7 +67,32 @@ public enum SelectionDecoder {
     /// ``canonicalBase64(of:)`` with what a summary of the selection needs: how many distinct tokens of each
     /// kind, and `includeEntireCategory`.
     public static func canonicalForm(of base64: [UInt8]) throws(SelectionDecodingError) -> CanonicalForm {
-        try read(json(ofStored: base64)) { reader in reader.canonicalForm() }
+        #if STC_PLANTED_BUGS
+            if PlantedBug.isActive(.decodeErrorSwallowed) {
+                return (try? read(json(ofStored: base64)) { reader in reader.canonicalForm() }) ?? emptyCanonicalForm
+            }
+        #endif
+        return try read(json(ofStored: base64)) { reader in reader.canonicalForm() }
+    }
+
+    /// Whether two stored strings hold the same selection: the same bytes, or the same canonical form (SPEC §1).
+    /// Throws the first string's error, then the second's.
+    ///
+    /// Rule: equality is of the sets, whatever member order, token order, duplicates or whitespace the strings
+    /// were written with; comparing the stored strings themselves is field bug 3. Source: SPEC §1, §7.3.
+    ///
+    /// ```swift
+    /// if try !SelectionDecoder.sameSelection(Array(stored.utf8), Array(picked.utf8)) { reapplyShields() }
+    /// ```
+    public static func sameSelection(_ a: [UInt8], _ b: [UInt8]) throws(SelectionDecodingError) -> Bool {
+        let first = try canonicalForm(of: a)
+        // The same bytes decode to the same selection, and a selection equals itself: one decode is enough.
+        if a == b { return true }
+        let second = try canonicalForm(of: b)
+        #if STC_PLANTED_BUGS
+            if PlantedBug.isActive(.equalityByString) { return false }
+        #endif
+        return first.base64 == second.base64
     }
 
     /// A stored selection's canonical string, and its token counts (from ``canonicalForm(of:)``).
@@ -89,6 +124,11 @@ public enum SelectionDecoder {
         switch Base64.decodeReportingOffset(base64) {
         case .success(let bytes): return bytes
         case .failure(let failure):
+            #if STC_PLANTED_BUGS
+                if PlantedBug.isActive(.base64ForceUnwrap) {
+                    fatalError("planted: Data(base64Encoded: stored)! on a malformed stored string")
+                }
+            #endif
             throw SelectionDecodingError(.base64, at: failure.offset, detail: failure.reason.rawValue)
         }
     }

@@ -16,15 +16,21 @@ extension OperationTable {
                     .number(Double(form.webDomainCount)), .bool(form.includeEntireCategory), .string(form.base64),
                 ])
             },
-            Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") { input in
+            Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") {
+                (input: InputReader) throws -> JSONValue in
                 let textA = try input.string("a")
-                let a = try canonicalForm(textA)
-                let textB = try input.string("b")
-                // The same bytes decode to the same selection (a failure would have been thrown for `a`
-                // already), and a selection equals itself: one decode is enough.
-                if CodePointString(textA) == CodePointString(textB) { return equalOutput(true) }
-                // Two selections are equal exactly when their canonical strings are (SPEC §1).
-                return equalOutput(a.base64 == (try canonicalForm(textB)).base64)
+                let textB: String
+                do {
+                    textB = try input.string("b")
+                } catch {
+                    _ = try canonicalForm(textA)  // `a`'s decoding error comes before a missing `b`
+                    throw error
+                }
+                do throws(SelectionDecodingError) {
+                    return equalOutput(try SelectionDecoder.sameSelection(Array(textA.utf8), Array(textB.utf8)))
+                } catch {
+                    throw WireErrorCode(error.code.rawValue)
+                }
             },
             Operation(name: "selection.order", summary: "one kind's token data strings in stable order") { input in
                 let text = try input.string("base64")

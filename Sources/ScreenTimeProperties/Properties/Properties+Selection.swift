@@ -45,11 +45,10 @@ public struct SelectionSubject: Sendable {
         Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(bytes).selection }
     }
 
+    /// The reference's equality of two stored strings (``SelectionDecoder/sameSelection(_:_:)``), `nil` when one
+    /// does not decode.
     @Sendable public static func referenceEqual(_ a: String, _ b: String) -> Bool? {
-        guard case .success(let x) = referenceDecode(Array(a.utf8)),
-            case .success(let y) = referenceDecode(Array(b.utf8))
-        else { return nil }
-        return x == y
+        try? SelectionDecoder.sameSelection(Array(a.utf8), Array(b.utf8))
     }
 }
 

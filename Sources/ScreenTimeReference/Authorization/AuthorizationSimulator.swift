@@ -1,3 +1,6 @@
+#if STC_PLANTED_BUGS
+    import StrictJSON
+#endif
 /// The authorization state a ``ScreenTimeEnvironment`` holds: status, grants and every minted token. (Ours.)
 struct AuthorizationState: Sendable {
     var status: AuthorizationStatus = .notDetermined
@@ -12,6 +15,9 @@ struct AuthorizationState: Sendable {
     /// minted (fixtures, tests) are never void.
     func isVoid(_ token: TokenIdentity) -> Bool {
         guard let grant = grantOfToken[token] else { return false }
+        #if STC_PLANTED_BUGS
+            if PlantedBug.isActive(.staleGrantAccepted) { return runningGrant == nil }
+        #endif
         return grant != runningGrant
     }
 

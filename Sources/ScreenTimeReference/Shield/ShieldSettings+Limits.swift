@@ -1,3 +1,6 @@
+#if STC_PLANTED_BUGS
+    import StrictJSON
+#endif
 extension ShieldSettings {
     /// The most tokens any one limited set may hold: 50. Source: Apple doc (ShieldSettings).
     public static var maximumTokenCount: Int { 50 }
@@ -48,7 +51,11 @@ extension ShieldSettings {
     /// Written out in ``LimitedSet`` order rather than as a search of `allCases`, which makes a new array on every
     /// call (an allocation per store per verdict, the costliest thing under the fuzzers' ASan).
     var firstSetOverLimit: LimitedSet? {
-        let limit = Self.maximumTokenCount
+        #if STC_PLANTED_BUGS
+            let limit = Self.maximumTokenCount - (PlantedBug.isActive(.limitOffByOne) ? 1 : 0)
+        #else
+            let limit = Self.maximumTokenCount
+        #endif
         if (applications?.count ?? 0) > limit { return .applications }
         // Counted in place (`counts`), not through a copy of the policy: every verdict checks the limits first.
         if let counts = applicationCategories?.counts {
