@@ -20,16 +20,20 @@ public struct ExploreConfiguration: Sendable {
     public var shrinkBudget: Int
     /// Most seconds shrinking one finding may take (a crashing adapter is restarted for every failing replay).
     public var shrinkSeconds: Double
+    /// Stop at the first discrepancy (after shrinking it, within the budget) instead of running to the limit:
+    /// how the bug-finding benchmark times the explorer (its `foundAfter` is the time to the first finding).
+    public var stopsAtFirstFinding: Bool
 
     public init(
         operations: [ExploredOperation] = ExploredOperations.all, seed: UInt64, limit: ExploreLimit,
-        shrinkBudget: Int = 2_000, shrinkSeconds: Double = 10
+        shrinkBudget: Int = 2_000, shrinkSeconds: Double = 10, stopsAtFirstFinding: Bool = false
     ) {
         self.operations = operations
         self.seed = seed
         self.limit = limit
         self.shrinkBudget = shrinkBudget
         self.shrinkSeconds = shrinkSeconds
+        self.stopsAtFirstFinding = stopsAtFirstFinding
     }
 }
 
@@ -257,6 +261,10 @@ public final class Explorer {
                     }
                 } else {
                     findings[found.key] = Finding(discrepancy: found, examples: [example], occurrences: 1)
+                }
+                if configuration.stopsAtFirstFinding {
+                    _ = following?.wait()
+                    return result(start, batch.numbers[index] + 1, unsupported, findings, failedToStart: nil)
                 }
             }
             active.removeAll { unsupported.contains($0.name) }

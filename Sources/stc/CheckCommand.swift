@@ -6,7 +6,8 @@ import ScreenTimeProperties
 /// `stc check`: runs the named properties of the reference (see `--help`).
 enum CheckCommand {
     static let help = """
-        Usage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--replay HEX] [--corpus DIR]
+        Usage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--time S] [--no-shrink] [--replay HEX]
+                         [--corpus DIR]
 
         Runs the reference's named properties (SPEC §1–§4) with generated cases. NAME selects properties: an
         exact name (selection.stable-order), a family (shield. or shield), or a glob (*-laws, url.*). With
@@ -22,6 +23,10 @@ enum CheckCommand {
           --list            print the properties, one per line: NAME<TAB>summary; nothing runs
           --seed S          run seed (decimal, 0…18446744073709551615); default: a fresh one, printed
           --iterations N    random cases per property (default 100)
+          --time S          keep going for S seconds (fractions allowed): rounds of N cases per property, each
+                            round from a seed derived from the run seed, until the time is up or a property
+                            fails; the run stops at the first failure
+          --no-shrink       report a failing case as generated, without shrinking it (faster, larger)
           --replay HEX      run exactly the case these choice bytes encode (as printed after a failure); needs
                             exactly one property; no regressions, no shrinking, nothing saved
           --corpus DIR      where regressions are read and saved (default: corpus, relative to the current
@@ -37,8 +42,8 @@ enum CheckCommand {
         "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)",
         syntax: CommandSyntax(
             options: [
-                .flag("--list"), .value("--seed", "S"), .value("--iterations", "N"), .value("--replay", "HEX"),
-                .value("--corpus", "DIR"),
+                .flag("--list"), .value("--seed", "S"), .value("--iterations", "N"), .value("--time", "S"),
+                .flag("--no-shrink"), .value("--replay", "HEX"), .value("--corpus", "DIR"),
             ],
             positionals: .any),
         help: help, run: main)
@@ -49,6 +54,9 @@ enum CheckCommand {
         var list: Bool
         var seed: UInt64?
         var iterations = 100
+        /// Seconds to keep going for, in rounds (`--time`); `nil`: one round.
+        var time: Double?
+        var shrink = true
         var replay: [UInt8]?
         var corpus: String
     }
@@ -58,6 +66,13 @@ enum CheckCommand {
         var options = Options(
             patterns: arguments.positionals, list: arguments.flag("--list"),
             corpus: arguments.value("--corpus") ?? "corpus")
+        options.shrink = !arguments.flag("--no-shrink")
+        if let text = arguments.value("--time") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError("--time takes a positive number of seconds, not '\(text)'")
+            }
+            options.time = seconds
+        }
         if let text = arguments.value("--seed") {
             guard let seed = UInt64(text) else {
                 throw UsageError("--seed takes a decimal number from 0 to \(UInt64.max), not '\(text)'")
@@ -175,12 +190,16 @@ enum CheckCommand {
         if options.replay != nil && properties.count != 1 {
             throw UsageError("--replay needs exactly one property name (it selects \(properties.count))")
         }
+        if options.replay != nil && options.time != nil {
+            throw UsageError("--replay runs one case; it does not take --time")
+        }
 
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let config = RunConfiguration(
             seed: seed, iterations: options.iterations, replay: options.replay,
             regressions: RegressionStore(root: options.corpus), saveFailures: options.replay == nil,
-            command: "stc check")
+            shrink: options.shrink, command: "stc check")
+        if let time = options.time { return timed(properties, config, seconds: time) }
         let progress = Console.stderrIsTerminal
         let clock = ContinuousClock()
         let started = clock.now
@@ -207,5 +226,56 @@ enum CheckCommand {
             "\(properties.count) properties, \(passed) passed, \(failed) failed; \(what), seed \(seed), "
                 + "in \(String(format: "%.2f", seconds)) s")
         return failed == 0 ? 0 : 1
+    }
+
+    /// The seed of round `round` of a `--time` run: the run seed itself for the first round.
+    static func roundSeed(_ seed: UInt64, _ round: Int) -> UInt64 {
+        round == 0 ? seed : SplitMix64.mix(seed &+ UInt64(round) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// `--time`: rounds of `config.iterations` cases per property until `seconds` have passed or one fails. A
+    /// failure is printed as in a plain run (its seed is the round's, so its rerun line reproduces it) and ends
+    /// the run; then a line per property that passed every round it ran.
+    static func timed(_ properties: [Property], _ config: RunConfiguration, seconds: Double) -> Int32 {
+        let clock = ContinuousClock()
+        let started = clock.now
+        func elapsed() -> Double {
+            let d = clock.now - started
+            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        let progress = Console.stderrIsTerminal
+        var cases = Array(repeating: 0, count: properties.count)
+        var rounds = 0
+        var failure: PropertyResult?
+        rounds: while failure == nil {
+            for (index, property) in properties.enumerated() {
+                var roundConfig = config
+                roundConfig.seed = roundSeed(config.seed ?? 0, rounds)
+                if progress {
+                    FileHandle.standardError.write(
+                        Data(
+                            "\r\u{1B}[K[round \(rounds + 1), \(String(format: "%.0f", elapsed())) s] \(property.name)…"
+                                .utf8))
+                }
+                let result = property.check(roundConfig)
+                cases[index] += result.casesRun
+                if !result.passed {
+                    failure = result
+                    break
+                }
+                if elapsed() >= seconds { break rounds }
+            }
+            rounds += 1
+        }
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if let failure { Console.out(failure.report) }
+        for (index, property) in properties.enumerated() where cases[index] > 0 && property.name != failure?.name {
+            Console.out("✓ \(property.name): passed (\(cases[index]) cases)")
+        }
+        let total = cases.reduce(0, +)
+        Console.out(
+            "\(properties.count) properties, \(failure == nil ? 0 : 1) failed; \(total) cases in "
+                + "\(rounds) rounds, seed \(config.seed ?? 0), in \(String(format: "%.2f", elapsed())) s")
+        return failure == nil ? 0 : 1
     }
 }

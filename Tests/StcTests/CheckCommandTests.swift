@@ -36,6 +36,41 @@ import Testing
         #expect(run.stderr.isEmpty, "no progress on a pipe: \(run.stderr)")
     }
 
+    /// `--time`: rounds of N cases per property, each from its own seed, until the time is up.
+    @Test func timeRunsRoundsUntilTheTimeIsUp() throws {
+        let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let run = try StcBinary.run([
+            "check", "url", "--iterations", "10", "--seed", "3", "--time", "0.5", "--corpus", corpus.path,
+        ])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("✓ url.round-trip: passed ("))
+        let summary = try #require(run.stdout.split(separator: "\n").last)
+        #expect(summary.hasPrefix("4 properties, 0 failed; "), "\(summary)")
+        let rounds = summary.split(separator: " ").firstIndex(of: "rounds,").map {
+            summary.split(separator: " ")[$0 - 1]
+        }
+        #expect(rounds.flatMap { Int($0) }.map { $0 > 1 } == true, "\(summary)")
+    }
+
+    /// Round seeds: the run seed first, then seeds derived from it, so that a failure's rerun line reproduces it.
+    @Test func timedRoundsStartFromTheRunSeed() throws {
+        let corpus = try Self.temporaryCorpus()
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let timed = try StcBinary.run([
+            "check", "selection.stable-order", "--iterations", "5", "--seed", "7", "--time", "0.2", "--corpus",
+            corpus.path,
+        ])
+        #expect(timed.status == 0, "\(timed.stdout)\(timed.stderr)")
+        #expect(timed.stdout.contains("seed 7"))
+    }
+
+    @Test func replayDoesNotTakeTime() throws {
+        let run = try StcBinary.run(["check", "url.round-trip", "--replay", "00", "--time", "1"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--replay runs one case; it does not take --time"))
+    }
+
     @Test func prefixesAndGlobsSelectFamilies() throws {
         let corpus = try Self.temporaryCorpus()
         defer { try? FileManager.default.removeItem(at: corpus) }

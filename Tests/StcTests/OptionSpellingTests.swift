@@ -242,6 +242,7 @@ import Testing
         },
         "stc check --iterations": { _ in Case(value: "zero", shows: "--iterations takes a positive number, not 'zero'")
         },
+        "stc check --time": { _ in Case(value: "-1", shows: "--time takes a positive number of seconds, not '-1'") },
         "stc check --replay": { _ in
             Case(value: "0g", shows: "--replay takes hex bytes (an even number of 0-9a-f), not '0g'")
         },
