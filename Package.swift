@@ -104,6 +104,9 @@ let modules: [Module] = [
             "ShrinkingChallenges", "StrictJSON",
         ],
         handsOutStackAddresses: true),
+    // The bug-finding benchmark: planted bugs, the hammers that look for them, the naive baseline
+    // (docs/BUG-FINDING.md).
+    Module("BugFinding", .tool, dependencies: ["Conformance", "Exploration"]),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
     // libFuzzer scans every coverage counter of a binary after each execution.
@@ -139,6 +142,15 @@ let modules: [Module] = [
 // `__sancov_lowest_stack`. Only the Fuzz package's build sets it.)
 let fuzzBuild = Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1"
 
+// The bug-finding benchmark (`stc bench --filter bugs`, docs/BUG-FINDING.md) builds into scratch paths of its own
+// with STC_PLANTED_BUGS=1, which compiles the reference's planted bugs in (each then off unless STC_PLANTED_BUG
+// names it at run time). Every other build leaves them out: a test checks that `swift test`'s build has none.
+let plantedBugsBuild = Context.environment["STC_PLANTED_BUGS"] == "1"
+
+func swiftSettings(_ module: Module) -> [SwiftSetting] {
+    (plantedBugsBuild && module.role == .reference ? [.define("STC_PLANTED_BUGS")] : []) + fuzzSettings(module)
+}
+
 func fuzzSettings(_ module: Module) -> [SwiftSetting] {
     guard fuzzBuild else { return [] }
     var flags: [String] = []
@@ -163,14 +175,14 @@ let package = Package(
     targets: modules.map { module in
         .target(
             name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, exclude: module.exclude,
-            swiftSettings: fuzzSettings(module), linkerSettings: module.linkerSettings,
+            swiftSettings: swiftSettings(module), linkerSettings: module.linkerSettings,
             plugins: module.plugins.map { .plugin(name: $0) })
     } + [
         .executableTarget(
             name: "stc",
             dependencies: [
-                "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
-                "ScreenTimeReference", "ShippedVectors", "StrictJSON",
+                "Benchmarking", "BugFinding", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting",
+                "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
@@ -197,8 +209,11 @@ let package = Package(
             dependencies: [
                 "_FuzzCorpus", "_DifferentialFuzzTargets", "_EncodingFuzzTargets", "_StructuredFuzzTargets",
                 "FoundationBaseline",
-                "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting",
+                "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON",
             ]),
+        .testTarget(
+            name: "BugFindingTests",
+            dependencies: ["BugFinding", "Exploration", "_FuzzCorpus", "ScreenTimeProperties", "StrictJSON"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
     ],

@@ -5,6 +5,8 @@ import Foundation
 struct PackageManifest {
     var libraryProducts: [String]
     var regularTargets: [String]
+    /// The Swift `define` settings of each target.
+    var defines: [String: [String]] = [:]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -16,15 +18,18 @@ struct PackageManifest {
 
     /// Runs `swift package dump-package` with a scratch path of its own: the package's `.build` is locked by the
     /// `swift test` that runs this.
-    static func dump() throws -> PackageManifest {
+    static func dump(environment extra: [String: String] = [:]) throws -> PackageManifest {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stc-tests-dump-package").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stc-tests-dump-package" + extra.keys.sorted().map { "-" + $0 }.joined()
+        ).path
         process.arguments = [
             "swift", "package", "--package-path", root.path, "--scratch-path", scratch, "dump-package",
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["SCREENTIME_FUZZ_COVERAGE"] = "1"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -49,10 +54,18 @@ struct PackageManifest {
             let products = document["products"] as? [[String: Any]],
             let targets = document["targets"] as? [[String: Any]]
         else { throw Failure.notJSON }
-        return PackageManifest(
+        var manifest = PackageManifest(
             libraryProducts: products.filter { ($0["type"] as? [String: Any])?["library"] != nil }.compactMap {
                 $0["name"] as? String
             },
             regularTargets: targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String })
+        for target in targets {
+            guard let name = target["name"] as? String else { continue }
+            let settings = target["settings"] as? [[String: Any]] ?? []
+            manifest.defines[name] = settings.compactMap {
+                (($0["kind"] as? [String: Any])?["define"] as? [String: Any])?["_0"] as? String
+            }
+        }
+        return manifest
     }
 }
