@@ -41,7 +41,7 @@ enum BenchBugsCommand {
             packageRoot: root, fuzzRecipe: recipe, configuration: quick ? "debug" : "release")
         let settings = BugHunt.Settings(
             builds: builds, bugs: bugs, seeds: quick ? [1] : [1, 2, 3, 4, 5], checkCap: quick ? 10 : 30,
-            fuzzCap: quick ? 30 : 120, exploreCap: quick ? 10 : 60, controlSeconds: quick ? 3 : 10,
+            fuzzCap: quick ? 30 : 60, exploreCap: quick ? 10 : 30, controlSeconds: quick ? 3 : 10,
             fuzzFlags: { target in
                 FuzzTargets.named(target).map {
                     FuzzDefaults.flags(maxLen: $0.maxLength, dictionary: "\(root)/corpus/\(target).dict")
