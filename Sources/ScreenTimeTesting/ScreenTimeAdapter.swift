@@ -5,8 +5,9 @@ import Conformance
 ///
 /// Rule: the same answers as the in-process checks give (the same wire parsing and writing, the same error
 /// codes), for every operation with a closure, those in `mayTrap` included; the others answer `unsupported`. A
-/// trap ends only the adapter: the runner records `crash`, restarts it and goes on. Use it for code that may
-/// trap, and to run the vectors from CI with the reports `stc conformance` writes.
+/// trap ends only the adapter: each answer is written as soon as it is made, so the runner records `crash` for the
+/// request that trapped, restarts the adapter and goes on. Use it for code that may trap, and to run the vectors
+/// from CI with the reports `stc conformance` writes.
 ///
 /// ```swift
 /// // Sources/my-adapter/main.swift
@@ -17,6 +18,6 @@ import Conformance
 public enum ScreenTimeAdapter {
     /// Answers requests on standard input until it ends.
     public static func serve(_ implementation: ScreenTimeImplementation) {
-        AdapterServer.serveStandardStreams(perform: WireOperations(implementation).perform)
+        AdapterServer.serveStandardStreams(writes: .afterEachAnswer, perform: WireOperations(implementation).perform)
     }
 }
