@@ -16,7 +16,7 @@ import Testing
         let issue = try #require(result.issues.first { $0.subject == "url-encode/non-ascii-letter-encoded" })
         #expect(
             issue.text
-                == #"FAIL url-encode/non-ascii-letter-encoded  [url.encode]  (listed in expectedFailures): diff:     encoded: expected "Caf%C3%A9", got "Caf%c3%a9""#,
+                == #"FAIL url-encode/non-ascii-letter-encoded  [url.encode]  (listed in expectedFailures): encoded: expected "Caf%C3%A9", got "Caf%c3%a9""#,
             "\(issue.text)")
     }
 
