@@ -19,3 +19,10 @@ public struct CheckIssue: Sendable, Hashable {
         self.isKnown = isKnown
     }
 }
+
+extension [CheckIssue] {
+    /// The issues, after an issue holding `summary` when any of them fails (known issues alone need none).
+    func withSummaryFirst(_ summary: String) -> [CheckIssue] {
+        contains { !$0.isKnown } ? [CheckIssue(subject: nil, text: summary)] + self : self
+    }
+}

@@ -58,10 +58,7 @@ public struct ConformanceCheck: ImplementationCheck {
         let runner = ConformanceRunner(suites: suites) { c in
             plan.runs(c.op) && (tags.isEmpty || c.tags.contains(where: tags.contains))
         }
-        let wire = WireOperations(implementation)
-        let inProcess = InProcessImplementation(
-            name: implementation.name, summary: "in process (ScreenTimeTesting)", perform: wire.perform)
-        let run = runner.run([(inProcess, list)])
+        let run = runner.run([(WireOperations(implementation).inProcess(named: implementation.name), list)])
         return ConformanceCheckResult(run: run, plan: plan)
     }
 
@@ -128,7 +125,7 @@ public struct ConformanceCheckResult: ImplementationCheckResult {
         lines += plan.leftOut.map { "  " + $0 }
         let summary = lines.joined(separator: "\n")
         self.run = run
-        self.issues = failed ? [CheckIssue(subject: nil, text: summary)] + issues : issues
+        self.issues = issues.withSummaryFirst(summary)
         self.summary = summary
     }
 

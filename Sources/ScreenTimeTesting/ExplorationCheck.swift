@@ -47,9 +47,7 @@ public struct ExplorationCheck: ImplementationCheck {
         -> ExplorationCheckResult
     {
         let plan = OperationPlan(implementation, asked: operations)
-        let wire = WireOperations(implementation)
-        let inProcess = InProcessImplementation(
-            name: implementation.name, summary: "in process (ScreenTimeTesting)", perform: wire.perform)
+        let inProcess = WireOperations(implementation).inProcess(named: implementation.name)
         let expected: ExpectedFindings?
         do {
             expected = try expectedFindingList(relativeTo: directory)
@@ -61,14 +59,12 @@ public struct ExplorationCheck: ImplementationCheck {
         let explorer = Explorer(inProcess, ExploreConfiguration(operations: explored, seed: seed, limit: .cases(cases)))
         let run = ExploredImplementation(
             name: implementation.name, command: "in process", result: explorer.run(), expected: expected)
-        var saved: String?
+        var saved: Swift.Result<String, any Error>?
         if let path = saveFindingsTo, !run.result.findings.isEmpty {
             let file = TestFilePath.resolve(path, from: directory)
-            do {
+            saved = Swift.Result {
                 let added = try ExploredSuite.save(run.result.findings, to: file)
-                saved = "saved \(added) new case(s) to \(file): ConformanceCheck(vectors: [\"\(path)\"]) replays them"
-            } catch {
-                saved = "could not save the findings: \(error)"
+                return "saved \(added) new case(s) to \(file): ConformanceCheck(vectors: [\"\(path)\"]) replays them"
             }
         }
         return ExplorationCheckResult(run, plan: plan, saved: saved)
@@ -131,7 +127,7 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
         self.init(result: nil, issues: [CheckIssue(subject: nil, text: failure)], summary: failure)
     }
 
-    init(_ run: ExploredImplementation, plan: OperationPlan, saved: String?) {
+    init(_ run: ExploredImplementation, plan: OperationPlan, saved: Swift.Result<String, any Error>?) {
         let r = run.result
         let listed = Set(run.expected?.keys ?? [])
         var issues: [CheckIssue] = []
@@ -149,6 +145,9 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
                     subject: key,
                     text: "STALE \(key): listed in \(file), not found in \(r.cases) cases (seed \(r.seed))"))
         }
+        if case .failure(let error)? = saved {
+            issues.append(CheckIssue(subject: nil, text: "\(run.name): the findings were not saved: \(error)"))
+        }
         if r.cases == 0 {
             issues.append(CheckIssue(subject: nil, text: "\(run.name): no operation to explore in process"))
         }
@@ -160,9 +159,8 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
         ]
         if !r.unsupported.isEmpty { lines.append("  unsupported (skipped): " + r.unsupported.joined(separator: ", ")) }
         lines += plan.leftOut.map { "  " + $0 }
-        if let saved { lines.append("  " + saved) }
+        if case .success(let line)? = saved { lines.append("  " + line) }
         let summary = lines.joined(separator: "\n")
-        self.init(
-            result: r, issues: failed ? [CheckIssue(subject: nil, text: summary)] + issues : issues, summary: summary)
+        self.init(result: r, issues: issues.withSummaryFirst(summary), summary: summary)
     }
 }

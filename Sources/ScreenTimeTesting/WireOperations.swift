@@ -89,6 +89,11 @@ struct WireOperations {
         byName = table
     }
 
+    /// The operations as an implementation the runner and the explorer call in this process.
+    func inProcess(named name: String) -> InProcessImplementation {
+        InProcessImplementation(name: name, summary: "in process (ScreenTimeTesting)", perform: perform)
+    }
+
     /// Answers one request: the closure's answer, or `unsupported` for an operation without one.
     func perform(_ op: String, _ input: JSONValue) -> OperationOutcome {
         byName[op]?.perform(input) ?? .unsupported
