@@ -19,7 +19,7 @@
 /// let app = ScreenTimeImplementation(
 ///     name: "MyBlocker",
 ///     decodeSelection: { try StoredSelection.decode($0) },
-///     encodeURLComponent: { DeepLink.encode($0) },
+///     encodeURLComponent: { AppLink.encode($0) },
 ///     errorCode: { ($0 as? StoredSelection.Failure)?.specCode })
 /// ```
 public struct ScreenTimeImplementation: Sendable {
