@@ -14,7 +14,8 @@ enum Role {
     case reference
     /// The property-testing engine and the Screen Time generators and properties built on it.
     case properties
-    /// Vectors, the operation table, implementations, the runner and reports.
+    /// Vectors, the operation table, implementations, the runner, reports, the explorer, and the testing kit
+    /// over them.
     case conformance
     /// `stc` and what only it uses.
     case tool
@@ -95,6 +96,11 @@ let modules: [Module] = [
     Module(
         "ShippedVectors", .conformance, dependencies: ["Conformance"], plugins: ["EmbedShippedVectors"],
         exclude: ["Suites"]),
+    // The testing kit: a user's own Swift code against the vectors and the explorer, in their test target.
+    Module(
+        "ScreenTimeTesting", .conformance,
+        dependencies: ["Conformance", "Exploration", "ScreenTimeReference", "ShippedVectors", "StrictJSON"],
+        product: true),
 
     // The tool.
     Module(
@@ -214,6 +220,12 @@ let package = Package(
         .testTarget(
             name: "BugFindingTests",
             dependencies: ["BugFinding", "Exploration", "_FuzzCorpus", "ScreenTimeProperties", "StrictJSON"]),
+        .testTarget(
+            name: "ScreenTimeTestingTests",
+            dependencies: ["ScreenTimeTesting", "Conformance", "Exploration", "StrictJSON", "testing-kit-fixture"]),
+        // The kit's adapter over the reference, which ScreenTimeTestingTests runs as a subprocess.
+        .executableTarget(
+            name: "testing-kit-fixture", dependencies: ["ScreenTimeTesting"], path: "Tests/TestingKitFixture"),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
     ],

@@ -1,5 +1,13 @@
 import StrictJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Hashing and byte order of tokens.
 ///
 /// A token is hashed many times over (every `Set` insertion and lookup), and its `data` string is long (172
@@ -7,7 +15,8 @@ import StrictJSON
 /// selection, so the string is first reduced to 128 bits by a keyed universal hash (NH, the inner hash of
 /// UMAC), and only that digest is hashed: by `Hasher` in `hash(into:)`, and for `Set` and `Dictionary` by
 /// ``TokenDigest/mix(_:_:seed:)`` under the collection's seed. The keys are random per process, so tokens whose
-/// digests collide cannot be prepared in advance. Each token computes its digest once, when it is made.
+/// digests collide cannot be prepared in advance, unless `SWIFT_DETERMINISTIC_HASHING` is set, which fixes them as
+/// it fixes `Hasher`'s seed. Each token computes its digest once, when it is made.
 extension Token {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(digest.low)
@@ -48,10 +57,33 @@ package enum TokenDigest {
     /// characters, 171 words), rounded up to a pair. Longer strings (only ``Token/init(bytes:)`` makes them) are
     /// hashed by `Hasher` instead.
     static let keyCount = 172
-    static let keys: [UInt64] = {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<keyCount).map { _ in generator.next() }
-    }()
+    static let keys = makeKeys(deterministic: deterministicHashing(getenv("SWIFT_DETERMINISTIC_HASHING")))
+
+    /// Random keys; with `deterministic`, the same keys in every process (SplitMix64 from 0), so that the order in
+    /// which a `Set` of tokens iterates repeats from run to run, as Swift's own hashing does under
+    /// `SWIFT_DETERMINISTIC_HASHING`. (Field bug 4 is display order taken from that iteration: with it set, a test
+    /// of such code fails the same cases every run.)
+    static func makeKeys(deterministic: Bool) -> [UInt64] {
+        guard deterministic else {
+            var generator = SystemRandomNumberGenerator()
+            return (0..<keyCount).map { _ in generator.next() }
+        }
+        var state: UInt64 = 0
+        return (0..<keyCount).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Whether a value of `SWIFT_DETERMINISTIC_HASHING` turns it on, read as the Swift runtime reads its boolean
+    /// variables: by the first character, `1`, `t`, `T`, `y` or `Y`.
+    static func deterministicHashing(_ value: UnsafePointer<CChar>?) -> Bool {
+        guard let first = value?.pointee else { return false }
+        return "1tTyY".utf8.contains(UInt8(bitPattern: first))
+    }
 
     /// NH over the string's UTF-8 (zero-padded to whole pairs of 8-byte words), plus its length: for two
     /// different strings of the same length, the chance that the digests collide is about 2⁻⁶⁴ over the keys.

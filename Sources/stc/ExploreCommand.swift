@@ -1,7 +1,6 @@
 import Conformance
 import Exploration
 import Foundation
-import PropertyTesting
 import StrictJSON
 
 /// `stc explore`: generated cases against adapters, judged by the reference, shrunk, kept as vectors (see `--help`).
@@ -191,14 +190,15 @@ enum ExploreCommand {
 
     /// The line that reruns exactly an example's minimal case.
     static func replayLine(_ run: ExploredImplementation, _ example: FindingExample) -> String {
-        "stc explore --adapter \(Shell.quote(run.command)) --replay \(example.minimal.op):\(Hex.encode(example.choices))"
+        "stc explore --adapter \(Shell.quote(run.command)) --replay \(ReplayCase(example).text)"
     }
 
     static func runReplay(_ text: String, adapter command: String, name: String, timeout: Double) throws -> Int32 {
-        guard let colon = text.lastIndex(of: ":"), let bytes = Hex.decode(String(text[text.index(after: colon)...]))
-        else { throw UsageError("--replay takes OP:HEX, as a finding's replay line prints it, not \"\(text)\"") }
-        let op = String(text[..<colon])
-        guard let operation = ExploredOperations.named(op) else {
+        guard let replay = ReplayCase(text) else {
+            throw UsageError("--replay takes OP:HEX, as a finding's replay line prints it, not \"\(text)\"")
+        }
+        let op = replay.op
+        guard let operation = replay.operation else {
             throw UsageError(
                 "--replay: no operation '\(op)'; operations: \(ExploredOperations.all.map(\.name).joined(separator: ", "))"
             )
@@ -206,17 +206,10 @@ enum ExploreCommand {
         let adapter = AdapterProcess(name: name, command: command, timeout: timeout)
         defer { adapter.close() }
         let explorer = Explorer(adapter, ExploreConfiguration(operations: [operation], seed: 0, limit: .cases(0)))
-        guard let (c, answer, discrepancy) = explorer.replay(operation, choices: bytes) else {
+        guard let (c, answer, discrepancy) = explorer.replay(operation, choices: replay.choices) else {
             throw CommandFailure("the reference does not answer this case")
         }
-        let judged = Matcher.judge(c.expect, answer)
-        var lines = [
-            "\(op): \(discrepancy.map { "FAIL  \($0.kind.text)" } ?? "pass")",
-            "  input:    \(Escape.controls(JSONWriter.string(c.input)))",
-            "  expected: \(Escape.controls(JSONWriter.string(c.expect.json)))",
-            "  actual:   \(Escape.controls(answer.json.description))",
-        ]
-        if let mismatch = judged.mismatch { lines.append("  diff:     \(Escape.controls(mismatch))") }
+        let lines = ExploreReport.replayed(c, answer: answer, discrepancy: discrepancy)
         Console.write(lines.joined(separator: "\n") + "\n", to: 1)
         return discrepancy == nil ? 0 : 1
     }

@@ -73,7 +73,7 @@ import Testing
         let stored = OperationTableSelectionTests.stored(["mail", "maps"], entire: true)
         let selection = try FamilyActivitySelection(storedBase64: stored)
         expectSame(
-            OperationTable.selectionOutput(selection),
+            SelectionWire.output(selection),
             [
                 "applications": .number(Double(selection.applicationTokens.count)),
                 "categories": .number(Double(selection.categoryTokens.count)),
@@ -81,7 +81,7 @@ import Testing
                 "includeEntireCategory": .bool(selection.includeEntireCategory),
                 "canonical": .string(selection.canonicalBase64),
             ])
-        expectSame(OperationTable.equalOutput(true), ["equal": .bool(true)])
-        expectSame(OperationTable.equalOutput(false), ["equal": .bool(false)])
+        expectSame(SelectionWire.equalOutput(true), ["equal": .bool(true)])
+        expectSame(SelectionWire.equalOutput(false), ["equal": .bool(false)])
     }
 }

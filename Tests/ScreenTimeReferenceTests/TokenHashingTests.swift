@@ -63,6 +63,18 @@ import Testing
         for token in tokens { #expect(set.contains(token)) }
     }
 
+    /// `SWIFT_DETERMINISTIC_HASHING` fixes the keys, as it fixes `Hasher`'s seed: then the same tokens land in the
+    /// same buckets, and a `Set` iterates them in the same order, in every process.
+    @Test func deterministicHashingFixesTheKeys() {
+        #expect(TokenDigest.makeKeys(deterministic: true) == TokenDigest.makeKeys(deterministic: true))
+        #expect(TokenDigest.makeKeys(deterministic: false) != TokenDigest.makeKeys(deterministic: false))
+        #expect(Set(TokenDigest.makeKeys(deterministic: true)).count == TokenDigest.keyCount)
+        for (value, on) in [("1", true), ("true", true), ("Yes", true), ("0", false), ("false", false), ("", false)] {
+            #expect(value.withCString(TokenDigest.deterministicHashing) == on, "\(value)")
+        }
+        #expect(!TokenDigest.deterministicHashing(nil))
+    }
+
     @Test func orderIsTheByteOrderOfData() {
         let texts = ["AAAA", "AAA=", "AA==", "//8=", "+/8=", "ZZZZ", "zzzz", "0000", "AAAAAAAA", "AAAB"]
         let tokens = texts.map { ActivityCategoryToken(validatedData: $0) }

@@ -1,3 +1,4 @@
+import ScreenTimeReference
 import StrictJSON
 
 /// One operation of the vector format (`SPEC.md` §5): a name, and how the reference answers a JSON input.
@@ -18,7 +19,8 @@ public struct Operation: Sendable {
         self.perform = perform
     }
 
-    /// Builds an operation from a throwing body: ``BadInput`` becomes `badInput`, a ``CodedError`` becomes its code.
+    /// Builds an operation from a throwing body: an error becomes its ``WireErrorCode/code(of:)``, and any other
+    /// error `badInput`.
     public init(
         name: String, summary: String,
         body: @escaping @Sendable (InputReader) throws -> JSONValue
@@ -26,16 +28,8 @@ public struct Operation: Sendable {
         self.init(name: name, summary: summary) { input in
             do {
                 return .output(try body(InputReader(input)))
-            } catch let error as WireErrorCode {
-                // The common error types first, as concrete types: a cast to a concrete type is a type
-                // comparison, a cast to the protocol a conformance lookup.
-                return .error(error.code)
-            } catch is BadInput {
-                return .error("badInput")
-            } catch let error as CodedError {
-                return .error(error.code)
             } catch {
-                return .error("badInput")
+                return .error(WireErrorCode.code(of: error) ?? "badInput")
             }
         }
     }
@@ -57,6 +51,23 @@ public protocol CodedError: Error {
 public struct WireErrorCode: CodedError {
     public let code: String
     public init(_ code: String) { self.code = code }
+
+    /// The vector format's error code for an error that the wire parsing or the reference throws, `nil` for any
+    /// other error.
+    ///
+    /// Rule: a ``WireErrorCode`` or any ``CodedError`` (``ShieldLimitExceeded`` is one) gives its code,
+    /// ``BadInput`` gives `badInput`, a `SelectionDecodingError` or a `PercentDecodingError` gives its code's
+    /// name (`SPEC.md` §5 lists the codes). Example: `WireErrorCode.code(of: BadInput("…")) == "badInput"`.
+    public static func code(of error: any Error) -> String? {
+        // The common error types first, as concrete types: a cast to a concrete type is a type comparison, a cast
+        // to the protocol a conformance lookup.
+        if let error = error as? WireErrorCode { return error.code }
+        if error is BadInput { return "badInput" }
+        if let error = error as? SelectionDecodingError { return error.code.rawValue }
+        if let error = error as? PercentDecodingError { return error.code.rawValue }
+        if let error = error as? CodedError { return error.code }
+        return nil
+    }
 }
 
 /// The request's `input` lacks a member or holds one of the wrong type.

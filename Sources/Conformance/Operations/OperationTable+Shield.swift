@@ -2,19 +2,15 @@ import ScreenTimeReference
 import StrictJSON
 
 extension OperationTable {
-    /// `shield.evaluate` (`SPEC.md` §5): the verdict for one activity over a list of store settings.
+    /// `shield.evaluate` (`SPEC.md` §5): the verdict for one activity over a list of store settings, read and
+    /// written through ``ShieldWire``.
     static var shieldOperations: [Operation] {
         [
             Operation(
                 name: "shield.evaluate",
                 summary: "Verdict for an activity over several stores' shield settings (SPEC §2)"
             ) { input in
-                let elements = try input.array("stores")
-                var stores: [ShieldSettings] = []
-                stores.reserveCapacity(elements.count)
-                for index in elements.indices {
-                    stores.append(try ShieldWire.settings(elements[index], at: "stores[\(index)]"))
-                }
+                let stores = try ShieldWire.stores(input)
                 let (activity, categoryID) = try ShieldWire.activity(try input.reader("activity"))
                 let verdict = try ShieldEvaluation.evaluate(activity, stores: stores)
                 return ShieldWire.json(verdict, activity: activity, categoryID: categoryID)
@@ -28,7 +24,9 @@ extension ShieldLimitExceeded: CodedError {
     public var code: String { "limitExceeded" }
 }
 
-/// The wire shapes of `shield.evaluate` (`SPEC.md` §5).
+/// The wire shapes of `shield.evaluate` (`SPEC.md` §5): the members read from an input, and the output written
+/// from a verdict. The reference's operation and the testing kit's typed closures read and write through these
+/// functions.
 ///
 /// Tokens are short readable ids (`"app:mail"`); an id maps to the token whose bytes are the id's UTF-8, so the
 /// kind comes from where the id stands, never from its prefix (`"app:x"` as a category is a category token).
@@ -44,7 +42,25 @@ extension ShieldLimitExceeded: CodedError {
 ///
 /// Paths for error messages (`stores[0].applications[2]`) are built only when an error is thrown: they are
 /// autoclosures, so a well-formed input pays for none of them.
-enum ShieldWire {
+///
+/// ```swift
+/// let stores = try ShieldWire.stores(input)                                 // [ShieldSettings]
+/// let (activity, _) = try ShieldWire.activity(try input.reader("activity"))
+/// ShieldWire.json(try ShieldEvaluation.evaluate(activity, stores: stores))  // {"verdict": "allowed"}
+/// ```
+public enum ShieldWire {
+    /// The input member `stores`: one ``ShieldSettings`` per element, in order (the shapes above); a malformed
+    /// element is ``BadInput`` naming its path (`stores[1].applications[2]`).
+    public static func stores(_ input: InputReader) throws -> [ShieldSettings] {
+        let elements = try input.array("stores")
+        var stores: [ShieldSettings] = []
+        stores.reserveCapacity(elements.count)
+        for index in elements.indices {
+            stores.append(try settings(elements[index], at: "stores[\(index)]"))
+        }
+        return stores
+    }
+
     static func token<Kind: TokenKind>(_ id: String) -> Token<Kind> { Token(utf8Of: id) }
 
     static func id<Kind: TokenKind>(_ token: Token<Kind>) -> String { String(decoding: token.bytes, as: UTF8.self) }
@@ -131,8 +147,9 @@ enum ShieldWire {
         )
     }
 
-    /// The activity, and the id its category token was made from (for ``json(_:activity:categoryID:)``).
-    static func activity(_ reader: InputReader) throws -> (activity: ShieldActivity, categoryID: String) {
+    /// The input member `activity` (given as its reader): the activity, and the id its category token was made
+    /// from (for ``json(_:activity:categoryID:)``).
+    public static func activity(_ reader: InputReader) throws -> (activity: ShieldActivity, categoryID: String) {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
         let categoryID = try reader.string("category")
@@ -144,8 +161,9 @@ enum ShieldWire {
         }
     }
 
-    /// `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}` plus `category` for category reasons.
-    static func json(_ verdict: ShieldVerdict) -> JSONValue {
+    /// The output of `shield.evaluate`: `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}`, plus
+    /// `category` (the category token's id) for category reasons.
+    public static func json(_ verdict: ShieldVerdict) -> JSONValue {
         guard let reason = verdict.reason else { return .object(["verdict": "allowed"]) }
         guard let category = reason.category else {
             return .object(["verdict": "shielded", "reason": .string(reason.name)])

@@ -102,7 +102,8 @@ public enum TextReport {
         "\(clean(impl.name)): \(impl.ok ? "OK" : "FAILED") — \(countsLine(run.counts(impl)))"
     }
 
-    static func countsLine(_ c: StatusCounts) -> String {
+    /// Counts in one line, the statuses present only: `540/563 pass, 21 fail, 2 crash, 12 expected`.
+    public static func countsLine(_ c: StatusCounts) -> String {
         var parts = ["\(c[.pass])/\(c.total) pass"]
         for status in CaseStatus.allCases where status != .pass && c[status] > 0 {
             parts.append("\(c[status]) \(status.rawValue)")
@@ -112,7 +113,9 @@ public enum TextReport {
         return parts.joined(separator: ", ")
     }
 
-    static func table(_ run: ConformanceRun, _ impl: ImplementationResult) -> String {
+    /// The per-suite table of one implementation's counts (pass, fail, crash, timeout, protocol, unsupported,
+    /// expected failures, total), with an `all` row when there are several suites.
+    public static func table(_ run: ConformanceRun, _ impl: ImplementationResult) -> String {
         let names = run.selectedSuiteNames
         let width = max(12, min(40, (names.map(\.count).max() ?? 0) + 2))
         let columns: [(String, (StatusCounts) -> Int)] = [
@@ -137,13 +140,27 @@ public enum TextReport {
                 out += "    … and \(results.count - cap) more (use --verbose, --json or --html for all)\n"
                 break
             }
-            let c = run.cases[r.caseIndex]
-            let label = r.listed == .unexpectedPass ? "UNEXPECTED PASS" : r.status.rawValue.uppercased()
-            out += "    \(label) \(clean(c.id))  [\(clean(c.op))]\n"
-            out += "      expected: \(clean(Escape.truncated(c.expectedText, 160)))\n"
-            out += "      actual:   \(clean(Escape.truncated(r.answer.text, 160)))\n"
-            if let mismatch = r.mismatch { out += "      diff:     \(clean(Escape.truncated(mismatch, 300)))\n" }
+            out += problem(r, in: run).split(separator: "\n").map { "    " + $0 + "\n" }.joined()
         }
+        return out
+    }
+
+    /// One result as the problems list shows it: the status (or `UNEXPECTED PASS`), the case id and operation,
+    /// then the expected answer, the actual answer and the matcher's account of the difference, a line each.
+    ///
+    /// ```
+    /// FAIL url-decode/lone-percent  [url.decode]
+    ///   expected: {"error":"invalidPercentEncoding"}
+    ///   actual:   {"output":{"text":"%"}}
+    ///   diff:     expected error invalidPercentEncoding, got output {"text":"%"}
+    /// ```
+    public static func problem(_ result: CaseResult, in run: ConformanceRun) -> String {
+        let c = run.cases[result.caseIndex]
+        let label = result.listed == .unexpectedPass ? "UNEXPECTED PASS" : result.status.rawValue.uppercased()
+        var out = "\(label) \(clean(c.id))  [\(clean(c.op))]\n"
+        out += "  expected: \(clean(Escape.truncated(c.expectedText, 160)))\n"
+        out += "  actual:   \(clean(Escape.truncated(result.answer.text, 160)))"
+        if let mismatch = result.mismatch { out += "\n  diff:     \(clean(Escape.truncated(mismatch, 300)))" }
         return out
     }
 

@@ -54,27 +54,9 @@ public enum ExploreReport {
                 }
                 continue
             }
-            let listed = Set(run.expected?.keys ?? [])
             for (index, finding) in r.findings.enumerated() {
-                let known = listed.contains(finding.key) ? " (listed in \(run.expected?.file ?? ""))" : ""
                 lines.append("")
-                lines.append("  FINDING \(index + 1)  \(Escape.controls(finding.key))\(known)")
-                if quiet { continue }
-                let first = finding.first
-                lines.append(
-                    "    \(finding.occurrences) case(s); first after \(seconds(first.foundAfter)) s (case "
-                        + "\(first.caseNumber)), shrunk in \(first.shrinkSteps) replays (\(seconds(first.shrinkSeconds)) s) "
-                        + "from \(first.originalSize) to \(first.minimalSize) bytes of input")
-                lines.append("    input:    \(clip(JSONWriter.string(first.minimal.input)))")
-                lines.append("    expected: \(clip(JSONWriter.string(first.minimal.expect.json)))")
-                lines.append("    actual:   \(clip(first.answer.json.description))")
-                if !first.mismatch.isEmpty { lines.append("    diff:     \(clip(first.mismatch))") }
-                lines.append("    replay:   \(replay(run, first))")
-                for example in finding.examples.dropFirst() {
-                    lines.append("    also:     \(clip(JSONWriter.string(example.minimal.input)))")
-                    lines.append("              → \(clip(example.answer.json.description))")
-                    lines.append("              \(replay(run, example))")
-                }
+                lines += describe(finding, number: index + 1, of: run, quiet: quiet, replay: replay).map { "  " + $0 }
             }
             for key in run.stale {
                 lines.append("")
@@ -99,6 +81,55 @@ public enum ExploreReport {
             )
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One finding as the text report shows it, a line each: `FINDING n  key` (and the list that names it), then,
+    /// unless `quiet`, how often it showed and how it shrank, the first example's minimal input, the expected
+    /// and actual answers, the difference and the replay line, and each further example.
+    ///
+    /// ```
+    /// FINDING 1  url.encode: output differs in encoded
+    ///   12 case(s); first after 0.01 s (case 3), shrunk in 40 replays (0.00 s) from 31 to 12 bytes of input
+    ///   input:    {"text":"é"}
+    ///   …
+    /// ```
+    public static func describe(
+        _ finding: Finding, number: Int, of run: ExploredImplementation, quiet: Bool, replay: ReplayLine
+    ) -> [String] {
+        let known = run.expected?.keys.contains(finding.key) == true ? " (listed in \(run.expected?.file ?? ""))" : ""
+        var lines = ["FINDING \(number)  \(Escape.controls(finding.key))\(known)"]
+        if quiet { return lines }
+        let first = finding.first
+        lines.append(
+            "  \(finding.occurrences) case(s); first after \(seconds(first.foundAfter)) s (case "
+                + "\(first.caseNumber)), shrunk in \(first.shrinkSteps) replays (\(seconds(first.shrinkSeconds)) s) "
+                + "from \(first.originalSize) to \(first.minimalSize) bytes of input")
+        lines.append("  input:    \(clip(JSONWriter.string(first.minimal.input)))")
+        lines.append("  expected: \(clip(JSONWriter.string(first.minimal.expect.json)))")
+        lines.append("  actual:   \(clip(first.answer.json.description))")
+        if !first.mismatch.isEmpty { lines.append("  diff:     \(clip(first.mismatch))") }
+        lines.append("  replay:   \(replay(run, first))")
+        for example in finding.examples.dropFirst() {
+            lines.append("  also:     \(clip(JSONWriter.string(example.minimal.input)))")
+            lines.append("            → \(clip(example.answer.json.description))")
+            lines.append("            \(replay(run, example))")
+        }
+        return lines
+    }
+
+    /// One replayed case, a line each: `OP: pass` or `OP: FAIL  what differs`, then its input, the expected and
+    /// actual answers, and the matcher's account of the difference when there is one.
+    public static func replayed(_ c: ConformanceCase, answer: Answer, discrepancy: Discrepancy?) -> [String] {
+        var lines = [
+            "\(c.op): \(discrepancy.map { "FAIL  \($0.kind.text)" } ?? "pass")",
+            "  input:    \(Escape.controls(JSONWriter.string(c.input)))",
+            "  expected: \(Escape.controls(JSONWriter.string(c.expect.json)))",
+            "  actual:   \(Escape.controls(answer.json.description))",
+        ]
+        if let mismatch = Matcher.judge(c.expect, answer).mismatch {
+            lines.append("  diff:     \(Escape.controls(mismatch))")
+        }
+        return lines
     }
 
     /// The machine-readable report (schema 1).

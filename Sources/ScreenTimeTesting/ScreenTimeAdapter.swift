@@ -1,0 +1,23 @@
+import Conformance
+
+/// An implementation served over the adapter protocol (`SPEC.md` §5), so that `stc conformance --adapter` and
+/// `stc explore --adapter` test it in a process of its own.
+///
+/// Rule: the same answers as the in-process checks give (the same wire parsing and writing, the same error
+/// codes), for every operation with a closure, those in `mayTrap` included; the others answer `unsupported`. A
+/// trap ends only the adapter: each answer is written as soon as it is made, so the runner records `crash` for the
+/// request that trapped, restarts the adapter and goes on. Use it for code that may trap, and to run the vectors
+/// from CI with the reports `stc conformance` writes.
+///
+/// ```swift
+/// // Sources/my-adapter/main.swift
+/// import ScreenTimeTesting
+/// ScreenTimeAdapter.serve(app)
+/// ```
+/// then `stc conformance --adapter .build/debug/my-adapter --name mine`.
+public enum ScreenTimeAdapter {
+    /// Answers requests on standard input until it ends.
+    public static func serve(_ implementation: ScreenTimeImplementation) {
+        AdapterServer.serveStandardStreams(writes: .afterEachAnswer, perform: WireOperations(implementation).perform)
+    }
+}

@@ -1,0 +1,119 @@
+/// Your code under test, described operation by operation in the reference's own types: one optional closure per
+/// operation of `SPEC.md` §5, a missing closure meaning the operation is unsupported.
+///
+/// Rules:
+/// - The kit does all the JSON. It reads each case's input through the operation table's own wire parsing (a
+///   malformed input is `badInput` before any closure runs), calls the closure, and writes the answer as the
+///   reference's is written: `selection.decode` and `selection.combine` report the returned selection's set sizes
+///   and its canonical string (`SPEC.md` §1), `shield.evaluate` the verdict, and so on.
+/// - `selection.order` and `selection.combine` hand their closures selections that the reference decoded: those
+///   vectors judge ordering and set algebra; decoding is judged through ``decodeSelection``.
+/// - A thrown error becomes the answer's error code: ``errorCode`` first, then the codes of the reference's own
+///   errors (`SelectionDecodingError`, `PercentDecodingError`, `ShieldLimitExceeded`, any `CodedError`). Any
+///   other error is answered as the code `unknown error: TYPE.CASE`, which matches no expectation and shows what
+///   was thrown (an assumption of the kit: the spec's codes are all an adapter may answer).
+/// - Operations in ``mayTrap`` are left out of in-process checks (a trap would end the test process) and served
+///   by ``ScreenTimeAdapter``, where `stc conformance` reports a trap as `crash` and goes on.
+///
+/// ```swift
+/// let app = ScreenTimeImplementation(
+///     name: "MyBlocker",
+///     decodeSelection: { try StoredSelection.decode($0) },
+///     encodeURLComponent: { AppLink.encode($0) },
+///     errorCode: { ($0 as? StoredSelection.Failure)?.specCode })
+/// ```
+public struct ScreenTimeImplementation: Sendable {
+    /// `selection.decode`: the selection a stored string holds. Source: `SPEC.md` §1 (decoding is total).
+    public typealias DecodeSelection = @Sendable (_ stored: String) throws -> FamilyActivitySelection
+    /// `selection.equal`: whether two stored strings hold the same selection (field bug 3 compares the strings).
+    public typealias SelectionsEqual = @Sendable (_ a: String, _ b: String) throws -> Bool
+    /// `selection.order`: one kind's tokens in the order your list shows them (`SPEC.md` §1, stable order).
+    public typealias DisplayOrder =
+        @Sendable (_ selection: FamilyActivitySelection, _ kind: SelectionTokenKind) throws -> [TokenIdentity]
+    /// `selection.combine`: one of the four set operations (`SPEC.md` §1, set algebra).
+    public typealias CombineSelections =
+        @Sendable (
+            _ a: FamilyActivitySelection, _ b: FamilyActivitySelection,
+            _ operation: FamilyActivitySelection.SetOperation
+        ) throws -> FamilyActivitySelection
+    /// `shield.evaluate`: the verdict for an activity over several stores' settings (`SPEC.md` §2).
+    public typealias EvaluateShield =
+        @Sendable (_ stores: [ShieldSettings], _ activity: ShieldActivity) throws ->
+        ShieldVerdict
+    /// `auth.policy`: what your app does with status observations, starting approved with shields active
+    /// (`SPEC.md` §3): the actions in order, and whether shields are active at the end.
+    public typealias LifecycleHandling =
+        @Sendable (_ observations: [LifecyclePolicy.Observation]) throws -> (
+            actions: [LifecyclePolicy.Action], shieldsActive: Bool
+        )
+    /// `auth.tokens`: after the grant events, which picked names hold a valid token (`SPEC.md` §3, grants). The
+    /// kit asks the returned function about each queried name.
+    public typealias TokenValidity = @Sendable (_ events: [TokenGrantLedger.Event]) throws -> (String) -> Bool
+    /// `url.encode` and `url.decode`: one URL component encoded or decoded (`SPEC.md` §4).
+    public typealias URLComponentCoding = @Sendable (_ text: String) throws -> String
+    /// `template.render`: a shield-text template rendered with the values, and the keys without one (`SPEC.md` §4).
+    public typealias RenderTemplate =
+        @Sendable (_ template: String, _ values: [String: String?]) throws -> ShieldTextTemplate.Rendering
+    /// The spec's error code for one of your errors, or `nil` to leave it to the kit (see the rules above).
+    public typealias ErrorCodeMapping = @Sendable (any Error) -> String?
+
+    /// Shown in every issue and summary.
+    public var name: String
+    public var decodeSelection: DecodeSelection?
+    public var selectionsEqual: SelectionsEqual?
+    public var displayOrder: DisplayOrder?
+    public var combineSelections: CombineSelections?
+    public var evaluateShield: EvaluateShield?
+    public var lifecyclePolicy: LifecycleHandling?
+    public var tokenValidity: TokenValidity?
+    public var encodeURLComponent: URLComponentCoding?
+    public var decodeURLComponent: URLComponentCoding?
+    public var renderTemplate: RenderTemplate?
+    /// Maps your error types to the spec's codes (`SPEC.md` §5 lists them).
+    public var errorCode: ErrorCodeMapping
+    /// Operations whose closures may trap (a force unwrap, a `fatalError`): checked only through the adapter.
+    public var mayTrap: Set<ScreenTimeOperation>
+
+    /// An implementation with the given closures; every one left out is unsupported.
+    public init(
+        name: String, decodeSelection: DecodeSelection? = nil, selectionsEqual: SelectionsEqual? = nil,
+        displayOrder: DisplayOrder? = nil, combineSelections: CombineSelections? = nil,
+        evaluateShield: EvaluateShield? = nil, lifecyclePolicy: LifecycleHandling? = nil,
+        tokenValidity: TokenValidity? = nil, encodeURLComponent: URLComponentCoding? = nil,
+        decodeURLComponent: URLComponentCoding? = nil, renderTemplate: RenderTemplate? = nil,
+        errorCode: @escaping ErrorCodeMapping = { _ in nil }, mayTrap: Set<ScreenTimeOperation> = []
+    ) {
+        self.name = name
+        self.decodeSelection = decodeSelection
+        self.selectionsEqual = selectionsEqual
+        self.displayOrder = displayOrder
+        self.combineSelections = combineSelections
+        self.evaluateShield = evaluateShield
+        self.lifecyclePolicy = lifecyclePolicy
+        self.tokenValidity = tokenValidity
+        self.encodeURLComponent = encodeURLComponent
+        self.decodeURLComponent = decodeURLComponent
+        self.renderTemplate = renderTemplate
+        self.errorCode = errorCode
+        self.mayTrap = mayTrap
+    }
+
+    /// The operations that have a closure, in `SPEC.md` §5 order.
+    public var supported: [ScreenTimeOperation] { ScreenTimeOperation.allCases.filter(hasClosure) }
+
+    /// Whether `operation` has a closure.
+    func hasClosure(_ operation: ScreenTimeOperation) -> Bool {
+        switch operation {
+        case .selectionDecode: return decodeSelection != nil
+        case .selectionEqual: return selectionsEqual != nil
+        case .selectionOrder: return displayOrder != nil
+        case .selectionCombine: return combineSelections != nil
+        case .shieldEvaluate: return evaluateShield != nil
+        case .authTokens: return tokenValidity != nil
+        case .authPolicy: return lifecyclePolicy != nil
+        case .urlEncode: return encodeURLComponent != nil
+        case .urlDecode: return decodeURLComponent != nil
+        case .templateRender: return renderTemplate != nil
+        }
+    }
+}
