@@ -28,14 +28,16 @@ expect() {  # expect REGEX WHAT: $log has a line matching REGEX, or the check fa
 }
 
 # The shipped vectors as files: what a plain `stc conformance` must report.
-read -r suites cases < <(python3 - corpus/conformance <<'EOF'
+# kit_cases: those of the two operations the scratch package's kit test has closures for.
+read -r suites cases kit_cases < <(python3 - corpus/conformance <<'EOF'
 import json, pathlib, sys
 files = sorted(p for p in pathlib.Path(sys.argv[1]).glob("*.json") if not p.name.startswith("."))
-print(len(files), sum(len(json.loads(p.read_bytes())["cases"]) for p in files))
+cases = [c for p in files for c in json.loads(p.read_bytes())["cases"]]
+print(len(files), len(cases), sum(c["op"] in ("selection.equal", "url.encode") for c in cases))
 EOF
 )
 
-mkdir -p "$scratch/Sources/App"
+mkdir -p "$scratch/Sources/App" "$scratch/Tests/AppTests"
 cat > "$scratch/Package.swift" <<EOF
 // swift-tools-version:6.0
 import PackageDescription
@@ -43,10 +45,46 @@ import PackageDescription
 let package = Package(
     name: "App",
     dependencies: [.package(path: "$root")],
-    targets: [.target(name: "App")]
+    targets: [
+        .target(name: "App"),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", .product(name: "ScreenTimeTesting", package: "$(basename "$root")")]),
+    ]
 )
 EOF
-echo 'public let answer = 42' > "$scratch/Sources/App/App.swift"
+cat > "$scratch/Sources/App/App.swift" <<'EOF'
+/// A deep-link component encoder with a form-encoding habit: a space becomes `+`, not `%20` (SPEC §4).
+public func encodeComponent(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: " "): out += "+"
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        default: out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+    }
+    return out
+}
+EOF
+# The user's whole test file (the issue's bar: at most 30 lines).
+cat > "$scratch/Tests/AppTests/AppTests.swift" <<'EOF'
+import App
+import ScreenTimeTesting
+import Testing
+
+let app = ScreenTimeImplementation(
+    name: "ScratchApp",
+    selectionsEqual: { a, b in a == b },  // field bug 3: the stored strings compared, not the selections
+    encodeURLComponent: { encodeComponent($0) })
+
+@Test func shippedVectors() { ConformanceCheck().expect(app) }
+
+@Test func generatedCases() { ExplorationCheck(cases: 2_000, seed: 1).expect(app) }
+EOF
 cp Examples/python-adapter/adapter.py "$scratch/adapter.py"
 cp Examples/python-adapter/expected-failures.txt "$scratch/expected-failures.txt"
 cd "$scratch"
@@ -76,6 +114,19 @@ if swift package stc conformance --no-reference --adapter 'python3 adapter.py' -
 fi
 expect "^python: FAILED" "the adapter's failures"
 echo "ok: a failing run fails swift package (the adapter's deviations, unlisted)"
+
+# The kit in the scratch package's own swift test: every shipped vector of the operations it has closures for and
+# a generated check; the run fails and reports each deviation with its case id and difference.
+lines=$(wc -l < "$scratch/Tests/AppTests/AppTests.swift")
+[ "$lines" -le 30 ] || fail "the kit's test file has $lines lines (at most 30)"
+if swift test > "$log" 2>&1; then cat "$log"; fail "the scratch package's swift test passed with two deviations"; fi
+expect "ScratchApp, shipped vectors in process: FAILED" "the kit's summary"
+expect "^ +all +[0-9]+ +[0-9]+ .* $kit_cases\$" "all $kit_cases shipped cases of its two operations in the kit's summary"
+expect "FAIL url-encode/[^ ]+ +\[url\.encode\]" "a url-encode case id"
+expect "FAIL selection-equal/[^ ]+ +\[selection\.equal\]" "a selection-equal case id"
+expect 'expected "[^"]*%20[^"]*", got "[^"]*\+' "the url-encode difference (%20 expected, + answered)"
+expect "ScratchApp, generated cases in process: FOUND — 2000 cases \(seed 1\), [1-9][0-9]* finding" "the generated check's findings"
+echo "ok: swift test in the scratch package: the kit ($lines-line test file) reports both deviations by case id"
 
 # Other commands pass through.
 run swift package stc check --list
