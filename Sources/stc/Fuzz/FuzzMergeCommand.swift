@@ -16,8 +16,8 @@ enum FuzzMergeCommand {
         Runs libFuzzer's set-cover merge (-set_cover_merge=1 -use_counters=0; -merge=1 with a libFuzzer that lacks
         it) over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET, on top of the checked-in seeds and
         regressions, and reports the inputs that reach code edges the seeds do not: a small set that together
-        reaches all of them (set cover keeps the fewest inputs, where -merge=1 keeps each in turn that adds one),
-        hit counts ignored, so that the checked-in seeds stay few.
+        reaches all of them (set cover takes the inputs that add the most first, where -merge=1 keeps each in turn
+        that adds one), hit counts ignored, so that the checked-in seeds stay few.
 
         Options:
           --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
