@@ -4,7 +4,7 @@ import Testing
 /// `stc fuzz`, run as a user would. Nothing here builds or runs libFuzzer (that is scripts/ci-fuzz.sh and
 /// scripts/demo-planted-bug.sh); these check the in-process workflow, the messages and the exit codes.
 @Suite struct FuzzCommandTests {
-    static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge"]
+    static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge", "coverage"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -61,7 +61,9 @@ import Testing
             echo "stand-in ASAN_OPTIONS=[$ASAN_OPTIONS] SWIFT_BACKTRACE=[$SWIFT_BACKTRACE]" >&2
             # libFuzzer with -jobs=N prints each job's log, final stats included, when the job ends.
             case " $* " in *" -jobs=2 "*)
+              printf '#100\tDONE   cov: 120 ft: 400 corp: 31/1Kb lim: 512 exec/s: 20 rss: 50Mb\n' >&2
               printf 'stat::number_of_executed_units: 100\nstat::average_exec_per_sec:     20\n' >&2
+              printf '#200\tDONE   cov: 118 ft: 410 corp: 33/1Kb lim: 512 exec/s: 30 rss: 50Mb\n' >&2
               printf 'stat::number_of_executed_units: 200\nstat::average_exec_per_sec:     30\n' >&2 ;;
             esac
             exit 0
@@ -326,9 +328,14 @@ import Testing
         ]
         let two = try StcBinary.run(common + ["--jobs", "2"])
         #expect(two.status == 0, "\(two.stdout)\(two.stderr)")
-        #expect(two.stderr.contains("2 jobs: 300 executions, 50 exec/s in all (per job: 20, 30)"), "\(two.stderr)")
+        #expect(
+            two.stderr.contains(
+                "summary: 2 jobs: 300 executions, 50 exec/s in all (per job: 20, 30); cov 120 ft 410 corp 33 "
+                    + "(the most of any job); \(package.path)/.build/fuzz-corpus/url holds 0 inputs"),
+            "\(two.stderr)")
         let one = try StcBinary.run(common)
         #expect(!one.stderr.contains(" jobs: "), "\(one.stderr)")
+        #expect(one.stderr.contains("summary: \(package.path)/.build/fuzz-corpus/url holds 0 inputs"), "\(one.stderr)")
     }
 
     @Test func replaysTheCorpusInProcess() throws {

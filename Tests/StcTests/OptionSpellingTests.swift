@@ -265,6 +265,23 @@ import Testing
         "stc fuzz build --package": { f in
             Case(value: try f.directory().path, arguments: ["no-such-target"], shows: "unknown target 'no-such-target'")
         },
+        "stc fuzz build --out": { _ in
+            Case(value: "/dev/null/out", arguments: ["url"], shows: "cannot make the --out directory /dev/null/out")
+        },
+        // stc fuzz coverage: each value causes its own error before anything is built or run.
+        "stc fuzz coverage --corpus": { f in
+            Case(value: try f.directory().path, arguments: ["url"], shows: "no inputs for url: ")
+        },
+        "stc fuzz coverage --package": { f in
+            let empty = try f.directory().path
+            return Case(value: empty, arguments: ["url"], shows: "\(empty) holds no Fuzz/Package.swift")
+        },
+        "stc fuzz coverage --html": { _ in
+            Case(value: "/dev/null/html", arguments: ["url"], shows: "cannot make the --html directory /dev/null/html")
+        },
+        "stc fuzz coverage --binaries": { _ in
+            Case(value: "/nonexistent/bin", arguments: ["url"], shows: "no coverage binary /nonexistent/bin/url")
+        },
         "stc fuzz modules --package": { f in
             Case(
                 value: try f.directory().path + "/named-package", shows: "named-package\t-\tfake-frames",

@@ -8,11 +8,59 @@ import Foundation
 
 /// Building and checking the libFuzzer binaries.
 enum FuzzBuild {
+    /// The builds stc makes of the Fuzz package. Each has its own scratch directory, so that making one never
+    /// replaces the objects of another: SwiftPM recompiles every module when `--static-swift-stdlib` or the
+    /// instrumentation changes.
+    enum Variant: Sendable, Equatable {
+        /// The fuzzing build of `stc fuzz run` (``arguments(fuzzPackage:product:manifestCache:variant:)``), in
+        /// `Fuzz/.build`.
+        case fuzzing
+        /// The fuzzing build linked with the Swift runtime and Foundation inside (`--static-swift-stdlib`), in
+        /// `Fuzz/.build/static`: binaries that run where no Swift toolchain is installed, as in OSS-Fuzz's runner
+        /// image (`stc fuzz build --out`).
+        case fuzzingStatic
+        /// The coverage build (`stc fuzz coverage`, OSS-Fuzz's `coverage` sanitizer), in `Fuzz/.build/coverage`:
+        /// LLVM's profile instrumentation for llvm-cov in every module, libFuzzer linked by SwiftPM
+        /// (`--sanitize=fuzzer`), no ASan, and no ``coverageVariable`` (the manifests then add nothing). Always
+        /// static: one build serves `stc fuzz coverage` and `stc fuzz build --coverage --out`.
+        case coverage
+
+        /// The scratch directory inside the Fuzz package's `.build`, or nil for SwiftPM's default.
+        var scratchName: String? {
+            switch self {
+            case .fuzzing: nil
+            case .fuzzingStatic: "static"
+            case .coverage: "coverage"
+            }
+        }
+
+        /// The build's own directory: the Fuzz package's `.build`, or the scratch directory inside it.
+        func buildDirectory(fuzzPackage: String) -> String {
+            fuzzPackage + "/.build" + (scratchName.map { "/" + $0 } ?? "")
+        }
+
+        /// The flags that make this build, after `build -c release`.
+        var flags: [String] {
+            switch self {
+            case .fuzzing: ["--sanitize=address"] + asanCallbacks
+            case .fuzzingStatic: ["--sanitize=address"] + asanCallbacks + ["--static-swift-stdlib"]
+            case .coverage: ["--sanitize=fuzzer"] + profileInstrumentation + ["--static-swift-stdlib"]
+            }
+        }
+
+        /// Whether the manifests see ``coverageVariable``: the fuzzing builds' coverage instrumentation on the code
+        /// under test, and Fuzz/Package.swift linking libFuzzer itself.
+        var setsCoverageVariable: Bool { self != .coverage }
+    }
+
     /// The fuzz build: ASan everywhere (`--sanitize=address`), libFuzzer's coverage instrumentation on the code
     /// under test (``environment``: the root Package.swift then gives it to the modules its table marks), libFuzzer
-    /// linked by Fuzz/Package.swift, with ``asanCallbacks``.
-    static func arguments(fuzzPackage: String, product: String?, manifestCache: Bool = true) -> [String] {
-        var args = ["build", "-c", "release", "--sanitize=address"] + asanCallbacks + ["--package-path", fuzzPackage]
+    /// linked by Fuzz/Package.swift, with ``asanCallbacks``. Another ``Variant`` builds in its own scratch path.
+    static func arguments(
+        fuzzPackage: String, product: String?, manifestCache: Bool = true, variant: Variant = .fuzzing
+    ) -> [String] {
+        var args = ["build", "-c", "release"] + variant.flags + ["--package-path", fuzzPackage]
+        if variant.scratchName != nil { args += ["--scratch-path", variant.buildDirectory(fuzzPackage: fuzzPackage)] }
         if !manifestCache { args += ["--manifest-cache", "none"] }
         if let product { args += ["--product", product] }
         return args
@@ -23,16 +71,19 @@ enum FuzzBuild {
     /// so edges of test code cost executions and lead nowhere (docs/PERFORMANCE.md#decisions).
     static let coverageVariable = (name: "SCREENTIME_FUZZ_COVERAGE", value: "1")
 
-    /// The environment of the `swift build` child: ours plus ``coverageVariable``.
-    static var environment: [String: String] {
+    /// The environment of the `swift build` child: ours plus ``coverageVariable`` (without it, for the coverage
+    /// build).
+    static func environment(_ variant: Variant = .fuzzing) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment[coverageVariable.name] = coverageVariable.value
+        environment[coverageVariable.name] = variant.setsCoverageVariable ? coverageVariable.value : nil
         return environment
     }
 
     /// A build with these `swift` arguments as one shell command, the variable included (for the log and messages).
-    static func commandLine(_ arguments: [String]) -> String {
-        "\(coverageVariable.name)=\(coverageVariable.value) swift " + arguments.map(Shell.quote).joined(separator: " ")
+    static func commandLine(_ arguments: [String], variant: Variant = .fuzzing) -> String {
+        let words = arguments.map(Shell.quote).joined(separator: " ")
+        if variant.setsCoverageVariable { return "\(coverageVariable.name)=\(coverageVariable.value) swift " + words }
+        return "env -u \(coverageVariable.name) swift " + words
     }
 
     /// ASan checks each memory access through a call into its runtime instead of an inline shadow test. Swift runs
@@ -41,13 +92,17 @@ enum FuzzBuild {
     /// found, in more executions per second (docs/PERFORMANCE.md#decisions).
     static let asanCallbacks = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-asan-instrumentation-with-call-threshold=0"]
 
+    /// What llvm-cov reads: counters per region and the map from regions to source lines.
+    static let profileInstrumentation = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
+
     /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:
     /// `Fuzz/Package.swift` lists the directory when it is evaluated, but SwiftPM reuses the cached evaluation.
     static let stalePlanMessages = ["no product named", "in build description"]
 
-    /// The cached build plan of the Fuzz package (SwiftPM makes both again).
-    static func cachedPlanFiles(fuzzPackage: String) -> [String] {
-        [fuzzPackage + "/.build/release.yaml", fuzzPackage + "/.build/release/description.json"]
+    /// The cached build plan of a build of the Fuzz package (SwiftPM makes both again).
+    static func cachedPlanFiles(fuzzPackage: String, variant: Variant = .fuzzing) -> [String] {
+        let directory = variant.buildDirectory(fuzzPackage: fuzzPackage)
+        return [directory + "/release.yaml", directory + "/release/description.json"]
     }
 
     /// SwiftPM's directory name for this machine's builds (`Fuzz/.build/<triple>/release`).
@@ -66,8 +121,15 @@ enum FuzzBuild {
         #endif
     }
 
-    /// Where stc keeps the record of its last successful fuzz build (``stamp(root:manifest:)``).
-    static func sourceStamp(fuzzPackage: String) -> String { fuzzPackage + "/.build/stc-sources" }
+    /// Where stc keeps the record of its last successful build of this variant (``stamp(root:manifest:variant:)``).
+    static func sourceStamp(fuzzPackage: String, variant: Variant = .fuzzing) -> String {
+        variant.buildDirectory(fuzzPackage: fuzzPackage) + "/stc-sources"
+    }
+
+    /// The built binary of `target`.
+    static func binary(fuzzPackage: String, target: String, variant: Variant = .fuzzing) -> String {
+        variant.buildDirectory(fuzzPackage: fuzzPackage) + "/release/" + target
+    }
 
     /// The record of a fuzz build: first the flags (the build command's and each module's, from the manifest), then
     /// after a `sources:` line the Swift files it compiles (the root package's `Sources` and `Fuzz/Sources`), one
@@ -75,14 +137,16 @@ enum FuzzBuild {
     /// to its path dependency (the build then fails on whatever the new file declares), and it does not recompile
     /// objects whose module flags changed in the manifest. So a new source list clears the plan, and new flags
     /// remove the release build too.
-    static func stamp(root: String, manifest: FuzzManifest) -> String {
+    static func stamp(root: String, manifest: FuzzManifest?, variant: Variant = .fuzzing) -> String {
         var paths: [String] = []
         for directory in ["Sources", "Fuzz/Sources"] {
             let base = (root as NSString).appendingPathComponent(directory)
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: base)) ?? []
             paths += files.filter { $0.hasSuffix(".swift") }.map { directory + "/" + $0 }
         }
-        let flags = ["build: " + commandLine(arguments(fuzzPackage: "Fuzz", product: nil))] + manifest.stampLines
+        let flags =
+            ["build: " + commandLine(arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant)]
+            + (manifest?.stampLines ?? [])
         return (flags + ["sources:"] + paths.sorted()).joined(separator: "\n") + "\n"
     }
 
@@ -92,14 +156,17 @@ enum FuzzBuild {
     }
 
     /// Builds `targets` (all when nil), printing the command; throws with the build's tail on failure. When the
-    /// package's source files changed since stc's last fuzz build, SwiftPM's cached plan is cleared first; a
-    /// build that still fails because the caches do not know a new target is retried once without them.
-    static func build(_ workspace: FuzzWorkspace, targets: [String]?) throws {
+    /// package's source files changed since stc's last build of this variant, SwiftPM's cached plan is cleared
+    /// first; a build that still fails because the caches do not know a new target is retried once without them.
+    static func build(_ workspace: FuzzWorkspace, targets: [String]?, variant: Variant = .fuzzing) throws {
         guard let swift = FuzzProcess.which("swift") else { throw CommandFailure("`swift` is not on the PATH") }
         let fuzz = try workspace.fuzzPackage()
         let root = try workspace.requirePackage()
-        let sources = stamp(root: root, manifest: try FuzzManifest.read(root: root, swift: swift))
-        let stampFile = sourceStamp(fuzzPackage: fuzz)
+        // The coverage build does not set the variable, so the manifest gives its modules no flags of their own.
+        let manifest = variant.setsCoverageVariable ? try FuzzManifest.read(root: root, swift: swift) : nil
+        let sources = stamp(root: root, manifest: manifest, variant: variant)
+        let stampFile = sourceStamp(fuzzPackage: fuzz, variant: variant)
+        let directory = variant.buildDirectory(fuzzPackage: fuzz)
         var planIsStale = false
         if let last = try? String(contentsOfFile: stampFile, encoding: .utf8), last != sources {
             if flagsPart(of: last) != flagsPart(of: sources) {
@@ -107,26 +174,33 @@ enum FuzzBuild {
                 Console.error(
                     "stc: the fuzz build flags changed since the last fuzz build; "
                         + "removing its release build to compile everything again")
-                try? FileManager.default.removeItem(atPath: fuzz + "/.build/release")
-                try? FileManager.default.removeItem(atPath: fuzz + "/.build/\(hostTriple)/release")
+                try? FileManager.default.removeItem(atPath: directory + "/release")
+                try? FileManager.default.removeItem(atPath: directory + "/\(hostTriple)/release")
             } else {
                 Console.error(
                     "stc: source files were added or removed since the last fuzz build; clearing SwiftPM's cached "
                         + "plan (it does not see new files in a path dependency)")
             }
-            for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
+            for file in cachedPlanFiles(fuzzPackage: fuzz, variant: variant) {
+                try? FileManager.default.removeItem(atPath: file)
+            }
             planIsStale = true
         }
         for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
             let started = Date()
             var output = try buildOnce(
-                swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale))
+                swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale, variant: variant),
+                variant: variant)
             if output.status != 0, stalePlanMessages.contains(where: output.text.contains) {
                 Console.error(
                     "stc: SwiftPM's cached manifest or build plan predates a target in Fuzz/Sources; "
                         + "clearing it and building again")
-                for file in cachedPlanFiles(fuzzPackage: fuzz) { try? FileManager.default.removeItem(atPath: file) }
-                output = try buildOnce(swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: false))
+                for file in cachedPlanFiles(fuzzPackage: fuzz, variant: variant) {
+                    try? FileManager.default.removeItem(atPath: file)
+                }
+                output = try buildOnce(
+                    swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: false, variant: variant),
+                    variant: variant)
             }
             if output.status != 0 {
                 let tail = output.text.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(
@@ -138,9 +212,9 @@ enum FuzzBuild {
         try? Data(sources.utf8).write(to: URL(fileURLWithPath: stampFile), options: .atomic)
     }
 
-    private static func buildOnce(_ swift: String, _ args: [String]) throws -> FuzzProcess.Output {
-        Console.error("$ " + commandLine(args))
-        return try FuzzProcess.run(swift, args, environment: environment) { line in
+    private static func buildOnce(_ swift: String, _ args: [String], variant: Variant) throws -> FuzzProcess.Output {
+        Console.error("$ " + commandLine(args, variant: variant))
+        return try FuzzProcess.run(swift, args, environment: environment(variant)) { line in
             if line.contains("error:") || line.hasPrefix("Compiling") || line.hasPrefix("Build complete")
                 || line.contains("Linking")
             {
@@ -150,20 +224,26 @@ enum FuzzBuild {
     }
 
     /// Builds unless `skip` is set and every binary exists.
-    static func ensure(_ workspace: FuzzWorkspace, targets: [String], skip: Bool, allTargets: Bool = false) throws {
+    static func ensure(
+        _ workspace: FuzzWorkspace, targets: [String], skip: Bool, allTargets: Bool = false, variant: Variant = .fuzzing
+    ) throws {
         for target in targets where !(try workspace.hasShim(target)) {
             throw CommandFailure(
                 "no libFuzzer shim for '\(target)' in Fuzz/Sources/\(target) (see Fuzz/README.md, 'Adding a target')")
         }
-        if skip, try targets.allSatisfy({ FileManager.default.isExecutableFile(atPath: try workspace.binary($0)) }) {
+        if skip,
+            try targets.allSatisfy({
+                FileManager.default.isExecutableFile(atPath: try workspace.binary($0, variant: variant))
+            })
+        {
             return
         }
-        try build(workspace, targets: allTargets ? nil : targets)
+        try build(workspace, targets: allTargets ? nil : targets, variant: variant)
     }
 
     /// Runs the binary on an empty corpus and reads libFuzzer's banner: an instrumented binary reports
     /// `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Returns N.
-    static func checkInstrumented(_ binary: String) throws -> Int {
+    static func checkInstrumented(_ binary: String, variant: Variant = .fuzzing) throws -> Int {
         let empty = NSTemporaryDirectory() + "stc-fuzz-empty-\(getpid())"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
@@ -179,6 +259,6 @@ enum FuzzBuild {
         throw CommandFailure(
             "\(binary) is not an instrumented libFuzzer binary "
                 + "(no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
-                + commandLine(arguments(fuzzPackage: "Fuzz", product: nil)))
+                + commandLine(arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant))
     }
 }

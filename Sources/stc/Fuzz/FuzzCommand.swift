@@ -2,11 +2,11 @@ import Foundation
 import _FuzzCorpus
 
 /// `stc fuzz`: the libFuzzer workflow (SPEC §6) — list the targets, fuzz one, replay the corpus, turn a crash
-/// into a regression file, merge what fuzzing found into the seeds.
+/// into a regression file, merge what fuzzing found into the seeds, see what the corpus reaches.
 enum FuzzCommand {
     static let subcommands = [
         FuzzListCommand.command, FuzzBuildCommand.command, FuzzModulesCommand.command, FuzzRunCommand.command,
-        FuzzReplayCommand.command, FuzzAddCommand.command, FuzzMergeCommand.command,
+        FuzzReplayCommand.command, FuzzAddCommand.command, FuzzMergeCommand.command, FuzzCoverageCommand.command,
     ]
 
     static let help = """
@@ -15,7 +15,7 @@ enum FuzzCommand {
         Subcommands:
         \(CommandTable.list(subcommands))
 
-        Options of build, run, replay, add and merge (modules takes --package alone):
+        Options of build, run, replay, add, merge and coverage (modules takes --package alone):
           --corpus DIR     the corpus root (default: $STC_CORPUS, else corpus/ of the repository)
           --package DIR    the repository holding Fuzz/Package.swift (default: found from the current directory)
 
@@ -23,7 +23,7 @@ enum FuzzCommand {
         """
 
     static let command = Command(
-        "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge",
+        "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge, coverage",
         syntax: CommandSyntax(positionals: .any), help: help, subcommands: subcommands
     ) { arguments in
         guard let subcommand = arguments.positionals.first else {

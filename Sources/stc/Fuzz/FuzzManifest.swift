@@ -32,7 +32,7 @@ struct FuzzManifest: Equatable {
     static func read(root: String, swift: String) throws -> FuzzManifest {
         let scratch = NSTemporaryDirectory() + "stc-dump-package"
         let arguments = ["package", "--package-path", root, "--scratch-path", scratch, "dump-package"]
-        let run = try FuzzProcess.capture(swift, arguments, environment: FuzzBuild.environment)
+        let run = try FuzzProcess.capture(swift, arguments, environment: FuzzBuild.environment())
         guard run.status == 0 else {
             throw CommandFailure(
                 "cannot read \(root)/Package.swift (swift package dump-package exited \(run.status)):\n\(run.stderr)")

@@ -13,9 +13,11 @@ enum FuzzMergeCommand {
     static let help = """
         Usage: stc fuzz merge TARGET [--write] [--no-build]
 
-        Runs libFuzzer -merge=1 -use_counters=0 over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET,
-        on top of the checked-in seeds and regressions, and reports how many inputs reach code edges the seeds do
-        not (hit counts are ignored, so that the checked-in seeds stay few).
+        Runs libFuzzer's set-cover merge (-set_cover_merge=1 -use_counters=0; -merge=1 with a libFuzzer that lacks
+        it) over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET, on top of the checked-in seeds and
+        regressions, and reports the inputs that reach code edges the seeds do not: a small set that together
+        reaches all of them (set cover takes the inputs that add the most first, where -merge=1 keeps each in turn
+        that adds one), hit counts ignored, so that the checked-in seeds stay few.
 
         Options:
           --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
@@ -64,7 +66,8 @@ enum FuzzMergeCommand {
         let control = base + ".control"
         defer { try? fm.removeItem(atPath: control) }
         // -use_counters=0: an input is kept for a new edge, not for a new hit count, so the seeds stay few.
-        let args = ["-merge=1", "-use_counters=0", "-merge_control_file=\(control)", base, scratch]
+        let merge = try FuzzProcess.accepts(binary, flag: "set_cover_merge") ? "-set_cover_merge=1" : "-merge=1"
+        let args = [merge, "-use_counters=0", "-merge_control_file=\(control)", base, scratch]
         Console.error(
             "$ SWIFT_BACKTRACE=enable=no "
                 + ([Shell.displayPath(binary)] + args.map(Shell.displayPath)).map(Shell.quote).joined(separator: " "))
@@ -79,7 +82,7 @@ enum FuzzMergeCommand {
         }
         guard output.status == 0 else {
             throw CommandFailure(
-                "libFuzzer -merge=1 failed (exit \(output.status)):\n"
+                "libFuzzer \(merge) failed (exit \(output.status)):\n"
                     + output.text.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         var new: [[UInt8]] = []

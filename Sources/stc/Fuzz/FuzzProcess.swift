@@ -106,6 +106,15 @@ enum FuzzProcess {
         return (process.terminationStatus, [UInt8](outData), String(decoding: errData, as: UTF8.self))
     }
 
+    /// Whether the libFuzzer in `binary` knows `flag` (its `-help=1` lists it). An older libFuzzer warns about a
+    /// flag it does not know and carries on without it: a merge flag it ignores would start a fuzzing run.
+    static func accepts(_ binary: String, flag: String) throws -> Bool {
+        let help = try run(binary, ["-help=1"], environment: fuzzerEnvironment())
+        return help.text.split(separator: "\n").contains { line in
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) == flag
+        }
+    }
+
     /// `swift` on the PATH (SwiftPM itself).
     static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

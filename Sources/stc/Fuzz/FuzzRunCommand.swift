@@ -29,14 +29,21 @@ enum FuzzRunCommand {
 
         Options:
           --time S       stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)
-          --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N; logs in
-                         .build/fuzz-artifacts/TARGET/)
+          --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N), one a core: each fuzzes
+                         the whole --time and picks up the others' new inputs from the shared scratch corpus;
+                         their logs are in .build/fuzz-artifacts/TARGET/fuzz-J.log and are printed as each
+                         ends. Not -fork=N: its short-lived children reload the corpus and merge again and
+                         again, and did about half the executions and less coverage in the same time
+                         (docs/FUZZING-AT-SCALE.md). A crash in one job stops no other: each runs its --time
           --max-len N    the largest input (default per target: selection-decode 512, selection-differential 512,
                          selection-json 512, url 512, template 1024, others 1024)
           --no-build     use the existing binary if there is one
           --verbose      show every libFuzzer line (default: NEW/REDUCE lines at most once a second)
           --corpus DIR, --package DIR   see stc fuzz --help
           -- FLAGS…      passed to libFuzzer as they are, after ours (so they win), e.g. -- -only_ascii=1
+
+        At the end a summary line gives the executions (summed over the jobs), the coverage and libFuzzer's corpus
+        size (cov: edges, ft: features, corp: inputs; the most of any job) and the inputs in the scratch corpus.
 
         Exit codes: 0 no crash (also when stopped with Ctrl-C), 1 a crash, timeout or OOM was found, 2 usage or
         build error.
@@ -93,7 +100,8 @@ enum FuzzRunCommand {
             binary, flags + dirs, environment: environment, currentDirectory: artifacts, keep: 1 << 16
         ) { progress.line($0) }
         progress.flush()
-        if let summary = progress.jobsSummary { Console.error(summary) }
+        Console.error(
+            progress.summary(scratch: Shell.displayPath(scratch), scratchInputs: FuzzCorpus.files(in: scratch).count))
 
         var found = progress.artifacts.map {
             $0.hasPrefix("/") ? $0 : (artifacts as NSString).appendingPathComponent($0)

@@ -54,8 +54,8 @@ struct FuzzWorkspace {
 
     func fuzzPackage() throws -> String { (try requirePackage() as NSString).appendingPathComponent("Fuzz") }
 
-    func binary(_ target: String) throws -> String {
-        (try fuzzPackage() as NSString).appendingPathComponent(".build/release/\(target)")
+    func binary(_ target: String, variant: FuzzBuild.Variant = .fuzzing) throws -> String {
+        FuzzBuild.binary(fuzzPackage: try fuzzPackage(), target: target, variant: variant)
     }
 
     func hasShim(_ target: String) throws -> Bool {
