@@ -61,7 +61,7 @@ public enum PlantedBugCatalog {
         PlantedBugEntry(
             "selection.equality-by-string", fieldBug: "7.3",
             "two stored strings are equal only when they are the same string",
-            checks: ["selection"], fuzz: "selection-differential", explore: ["selection"], naive: "naive-selection"),
+            checks: ["selection"], fuzz: "selection-decode", explore: ["selection"], naive: "naive-selection"),
         PlantedBugEntry(
             "selection.order-from-hash", fieldBug: "7.4",
             "display order is Set iteration order (row 3 acts on another app)",

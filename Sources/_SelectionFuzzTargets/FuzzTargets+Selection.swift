@@ -6,7 +6,8 @@ extension FuzzTargets {
     public static let selectionTargets = [selectionDecode, selectionJSON]
 
     /// `selection-decode`: any bytes as the stored string. Decoding is total; when it succeeds the canonical
-    /// string is a fixed point, equality holds through it, counts and order are consistent.
+    /// string is a fixed point, equality holds through it, counts and order are consistent, and the public
+    /// equality of stored strings (`SelectionDecoder.sameSelection`) says the input equals its canonical string.
     ///
     /// `maxLength` 512: base64 of up to 384 JSON bytes, enough for the members and one short token, or the
     /// required members and one device-sized (128-byte) token; the JSON grammar itself is `selection-json`'s job.
@@ -15,7 +16,9 @@ extension FuzzTargets {
         maxLength: 512,
         inPlace: { bytes in
             do throws(SelectionDecodingError) {
-                return SelectionInvariants.check(try SelectionDecoder.decode(bytes), layer: .base64)
+                let report = try SelectionDecoder.decode(bytes)
+                if let failure = SelectionInvariants.check(report, layer: .base64) { return failure }
+                return SelectionInvariants.equalsItsCanonicalString(Array(bytes), report.selection)
             } catch {
                 return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
             }
@@ -86,6 +89,19 @@ public enum SelectionInvariants {
             return HarnessFailure("set algebra on a selection and itself is wrong")
         }
         return nil
+    }
+
+    /// A stored string and the canonical string of what it decodes to hold the same selection (`SPEC.md` §1:
+    /// equality is of the sets, so of canonical strings), through the same function the `selection.equal`
+    /// operation answers with.
+    public static func equalsItsCanonicalString(_ stored: [UInt8], _ x: FamilyActivitySelection) -> HarnessFailure? {
+        let canonical = Array(x.canonicalBase64.utf8)
+        do throws(SelectionDecodingError) {
+            if try SelectionDecoder.sameSelection(stored, canonical) { return nil }
+            return HarnessFailure("a stored string is not equal to its own canonical string", x.canonicalBase64)
+        } catch {
+            return HarnessFailure("sameSelection rejects a string that decodes", "\(error)")
+        }
     }
 
     /// The canonical form `form(x)` reads back as `x`, and writing that again gives the same form.
