@@ -25,8 +25,8 @@ extension EncodingInvariants {
     public enum NaiveDeepLink: Equatable {
         case link(scheme: String, host: String, items: [DeepLink.QueryItem])
         case rejected(DeepLinkError)
-        /// The naive percent decoder rejects a component with another code than the reference's, or the
-        /// reference accepts it: the `url` target's failure, seen here.
+        /// The naive percent decoder rejects a component that the reference accepts, or finds only ill-formed
+        /// UTF-8 where the reference reports something else: the `url` target's failure, seen here.
         case decodersDisagree(component: [UInt8])
     }
 
@@ -202,12 +202,15 @@ extension EncodingInvariants {
                     switch naiveDecode(Array(component)) {
                     case .decoded(let bytes): parts.append(String(decoding: bytes, as: UTF8.self))
                     case .rejected(let code):
-                        // The offset inside the component is the reference decoder's (the url target checks it);
-                        // the code must be the naive decoder's.
+                        // The error itself is the reference decoder's (the url target checks its offset). A
+                        // component with a bad escape may also decode to ill-formed UTF-8 before it, and the
+                        // decoder reports what it meets first; with every escape well formed, it is invalidUTF8.
                         do throws(PercentDecodingError) {
                             _ = try PercentEncoding.decodeComponent(utf8: component)
                         } catch {
-                            if error.code != code { return .decodersDisagree(component: Array(component)) }
+                            if code == .invalidUTF8, error.code != .invalidUTF8 {
+                                return .decodersDisagree(component: Array(component))
+                            }
                             return .rejected(.invalidComponent(error, componentOffset: offset))
                         }
                         return .decodersDisagree(component: Array(component))
