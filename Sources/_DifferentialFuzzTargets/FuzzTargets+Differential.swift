@@ -18,7 +18,7 @@ extension FuzzTargets {
     public static let selectionDifferential = FuzzTarget(
         name: "selection-differential",
         summary:
-            "our strict decoder vs Data(base64Encoded:) + JSONDecoder (and our direct canonical path): agree except documented deviations",
+            "our strict decoder vs Data(base64Encoded:) + JSONDecoder, our direct canonical path and our Codable: agree except documented deviations",
         maxLength: 512
     ) { bytes in
         SelectionDifferential.compare(bytes).failure
@@ -94,7 +94,82 @@ public enum SelectionDifferential {
                     "we reject (\(error)) what Foundation accepts, with no documented deviation")
             }
         }
+        if comparison.failure == nil { comparison.failure = compareCodable(stored, ours, theirs) }
         return comparison
+    }
+
+    /// The deviations that let Foundation's JSON layer accept what ours rejects. (Token data is the other
+    /// kind: the `Codable` conformance checks it as strictly as our decoder does; `nonCanonicalBase64` is left
+    /// out because it may be a token's, and the stored string's own is checked on its own.)
+    static let jsonDeviations: Set<SelectionDeviation> = Set(SelectionDeviation.allCases).subtracting([
+        .nonCanonicalBase64, .tokenSize,
+    ])
+
+    /// `JSONDecoder().decode(FamilyActivitySelection.self, from:)` on the JSON inside the stored string: the
+    /// reference's `Codable` conformance, a third reader of the same bytes.
+    ///
+    /// - When our decoder accepts, the conformance reads the very same selection (untokenized identifiers
+    ///   included), `JSONEncoder` with `.sortedKeys` writes its canonical JSON byte for byte, and `JSONDecoder`
+    ///   reads that back as the same selection.
+    /// - When it accepts what our decoder rejects, Foundation's baseline accepts too with the same token sets and
+    ///   flag, and the input shows non-canonical base64 in the stored string itself or one of the deviations of
+    ///   Foundation's JSON layer (the conformance is Foundation's base64 and JSON with our token check).
+    /// - When it rejects what Foundation's baseline accepts, the input shows a token deviation: non-canonical
+    ///   base64 or a size outside 1…1024 (the only checks it adds to the baseline's).
+    static func compareCodable(
+        _ stored: [UInt8], _ ours: Result<FamilyActivitySelection, SelectionDecodingError>,
+        _ theirs: FoundationSelectionDecoder.Sets?
+    ) -> HarnessFailure? {
+        guard let text = String(validating: stored, as: UTF8.self), let json = Data(base64Encoded: text) else {
+            return nil
+        }
+        let decoded = try? JSONDecoder().decode(FamilyActivitySelection.self, from: json)
+        guard let decoded else {
+            if case .success = ours { return HarnessFailure("JSONDecoder's Codable rejects what we accept") }
+            if theirs != nil, detectDeviations(stored).isDisjoint(with: [.nonCanonicalBase64, .tokenSize]) {
+                return HarnessFailure(
+                    "JSONDecoder's Codable rejects what Foundation's baseline accepts, no token deviation")
+            }
+            return nil
+        }
+        switch ours {
+        case .success(let s):
+            if decoded != s {
+                return HarnessFailure("JSONDecoder's Codable reads another selection", "ours \(s.canonicalBase64)")
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let written = try? encoder.encode(decoded) else {
+                return HarnessFailure("JSONEncoder cannot encode a decoded selection")
+            }
+            if Array(written) != s.canonicalJSON {
+                return HarnessFailure(
+                    "JSONEncoder(.sortedKeys) does not write the canonical JSON",
+                    "\(String(decoding: written, as: UTF8.self)) against \(String(decoding: s.canonicalJSON, as: UTF8.self))"
+                )
+            }
+            if (try? JSONDecoder().decode(FamilyActivitySelection.self, from: written)) != s {
+                return HarnessFailure("JSONEncoder then JSONDecoder gives another selection", s.canonicalBase64)
+            }
+        case .failure(let error):
+            guard let theirs else {
+                return HarnessFailure("JSONDecoder's Codable accepts what Foundation's baseline rejects", "\(error)")
+            }
+            let sets = FoundationSelectionDecoder.Sets(
+                applications: Set(decoded.applicationTokens.map(\.data)),
+                categories: Set(decoded.categoryTokens.map(\.data)),
+                webDomains: Set(decoded.webDomainTokens.map(\.data)),
+                includeEntireCategory: decoded.includeEntireCategory)
+            if sets != theirs {
+                return HarnessFailure(
+                    "JSONDecoder's Codable and Foundation's baseline read other sets", "\(sets), \(theirs)")
+            }
+            if base64Deviation(stored) == nil, detectDeviations(stored).isDisjoint(with: jsonDeviations) {
+                return HarnessFailure(
+                    "JSONDecoder's Codable accepts (we reject: \(error)) with no JSON-layer deviation")
+            }
+        }
+        return nil
     }
 
     /// Our two paths to the canonical form: `SelectionDecoder.canonicalForm(of:)` (written from the token texts)

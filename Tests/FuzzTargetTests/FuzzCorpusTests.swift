@@ -108,6 +108,28 @@ import Testing
         #expect(EncodingInvariants.checkEncoderOutput(Array("ab".utf8), of: Array("a".utf8)) != nil)
     }
 
+    /// The naive deep-link parser of the `deeplink` target, on one input per error of `DeepLink(parsing:)`.
+    @Test(arguments: [
+        ("", DeepLinkError.invalidScheme(offset: 0)), ("1app://x", .invalidScheme(offset: 0)),
+        ("my_app://x", .invalidScheme(offset: 2)), ("myapp", .invalidScheme(offset: 5)),
+        ("myapp:/x", .invalidScheme(offset: 5)), ("myapp://", .invalidHost(offset: 8)),
+        ("myapp://a/b", .invalidHost(offset: 9)), ("myapp://a?", .invalidQuery(offset: 10)),
+        ("myapp://a?x", .invalidQuery(offset: 10)), ("myapp://a?=1", .invalidQuery(offset: 10)),
+        ("myapp://a?x=1&", .invalidQuery(offset: 14)), ("myapp://a?x=1&%78=2", .duplicateName("x")),
+        ("myapp://a?x=a b", .invalidComponent(PercentDecodingError(.unencodedCharacter, at: 1), componentOffset: 12)),
+        ("myapp://a?%ZZ=1", .invalidComponent(PercentDecodingError(.malformedEscape, at: 0), componentOffset: 10)),
+    ])
+    func theNaiveDeepLinkParserRejects(input: String, error: DeepLinkError) {
+        #expect(EncodingInvariants.naiveDeepLink(Array(input.utf8)) == .rejected(error))
+        #expect(EncodingInvariants.checkDeepLink(Array(input.utf8)) == nil)
+    }
+
+    @Test func theNaiveDeepLinkParserDecodesAndLowerCasesTheScheme() {
+        let parsed = EncodingInvariants.naiveDeepLink(Array("My+App://open?app=Caf%C3%A9&q=a=b+c&e=".utf8))
+        let items = [("app", "Café"), ("q", "a=b+c"), ("e", "")].map { DeepLink.QueryItem(name: $0, value: $1) }
+        #expect(parsed == .link(scheme: "my+app", host: "open", items: items))
+    }
+
     @Test(arguments: [
         ("Caf%C3%A9+%26", "Café+&"), ("%41%7e", "A~"), ("", ""),
     ])

@@ -36,7 +36,7 @@ enum FuzzRunCommand {
                          again, and did about half the executions and less coverage in the same time
                          (docs/FUZZING-AT-SCALE.md). A crash in one job stops no other: each runs its --time
           --max-len N    the largest input (default per target: selection-decode 512, selection-differential 512,
-                         selection-json 512, url 512, template 1024, others 1024)
+                         selection-json 512, url 512, deeplink 512, template 1024, others 1024)
           --no-build     use the existing binary if there is one
           --verbose      show every libFuzzer line (default: NEW/REDUCE lines at most once a second)
           --corpus DIR, --package DIR   see stc fuzz --help
