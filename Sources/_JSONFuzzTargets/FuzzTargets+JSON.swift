@@ -6,9 +6,10 @@ extension FuzzTargets {
     public static let jsonTargets = [json]
 
     /// `json`: any bytes through the strict JSON parser on its own (the selection targets reach it only through
-    /// a selection's schema). Parsing is total: a value or a typed error with an offset inside the input; and the
-    /// canonical writer's text of a parsed value parses back to the same value, and is a fixed point; the two
-    /// equal values hash alike; and every node's accessors agree with its case (``JSONAccessorInvariants``).
+    /// a selection's schema). Parsing is total: a value or a typed error with an offset inside the input; what it
+    /// accepts is valid UTF-8 (RFC 8259 §8.1); the canonical writer's text of a parsed value parses back to the
+    /// same value, and is a fixed point; the two equal values hash alike; and every node's accessors agree with
+    /// its case (``JSONAccessorInvariants``).
     ///
     /// `maxLength` 1024: room for nesting, escapes and every kind of number, as the other grammar targets.
     public static let json = FuzzTarget(
@@ -22,6 +23,11 @@ extension FuzzTargets {
                 let offsetIsInside = error.offset >= 0 && error.offset <= bytes.count
                 return offsetIsInside
                     ? nil : HarnessFailure("error offset inside the input", "\(error), \(bytes.count) bytes")
+            }
+            // RFC 8259 §8.1: JSON text is UTF-8, so whatever the parser accepts must be valid UTF-8 (no overlong
+            // form, surrogate or stray continuation byte), judged by the standard library's own validation.
+            if String(validating: bytes, as: UTF8.self) == nil {
+                return HarnessFailure("the parser accepted text that is not valid UTF-8", "\(bytes.count) bytes")
             }
             let written = JSONWriter.string(value)
             let again: JSONValue
