@@ -92,6 +92,10 @@ let modules: [Module] = [
             "ShrinkingChallenges", "StrictJSON",
         ],
         handsOutStackAddresses: true),
+    // `stc mutate`: the mutation score of the test suite over the reference (a lexer, the operators, a mutant
+    // schema built in a copy of the package, the kill checks, the report). Foundation only: it reads the reference
+    // as text and runs the copy's build and tests as processes.
+    Module("MutationTesting", .tool),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
     // libFuzzer scans every coverage counter of a binary after each execution.
@@ -154,8 +158,8 @@ let package = Package(
         .executableTarget(
             name: "stc",
             dependencies: [
-                "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting", "ScreenTimeProperties",
-                "ScreenTimeReference", "StrictJSON",
+                "Benchmarking", "Conformance", "Exploration", "_FuzzCorpus", "MutationTesting", "PropertyTesting",
+                "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON",
             ]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(
@@ -177,6 +181,7 @@ let package = Package(
                 "FoundationBaseline",
                 "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting",
             ]),
+        .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
     ],
