@@ -100,11 +100,12 @@ public struct MutationReport: Codable, Sendable, Equatable {
         missed = counts.missed
         unviable = counts.unviable
         timeout = counts.timeout
-        score = counts.score ?? 0
         survivors = results.filter { $0.1 == .missed }.map {
             Survivor($0.0, equivalent: equivalents.argument(for: $0.0.id))
         }
         .sorted { ($0.file, $0.line, $0.id) < ($1.file, $1.line, $1.id) }
+        let judged = mutants - survivors.filter { $0.equivalent != nil }.count
+        score = judged == 0 ? 0 : Double(caught + timeout) / Double(judged)
     }
 
     /// Survivors that are not argued equivalent: a full run must have none.
@@ -124,7 +125,7 @@ public struct MutationReport: Codable, Sendable, Equatable {
 
 /// Counts of verdicts for all mutants, one module or one operator.
 ///
-/// Rule: as ``MutationReport``'s: `mutants = caught + missed + timeout`, `score = (caught + timeout) / mutants`,
+/// Rule: `mutants = caught + missed + timeout`, `score = (caught + timeout) / mutants` (equivalents not left out),
 /// `nil` when no mutant is counted.
 ///
 /// ```swift
@@ -174,8 +175,8 @@ public struct MutationRunReport: Codable, Sendable, Equatable {
     public var mutation: MutationReport
     /// Viable mutants no vector and no fast test reaches: outside the score.
     public var notCovered: Int
-    /// ``MutationReport/score`` with the survivors argued equivalent left out of both sides.
-    public var scoreWithoutEquivalent: Double
+    /// The score with the survivors argued equivalent counted as missed: `(caught + timeout) / mutants`.
+    public var scoreCountingEquivalent: Double
     public var modules: [MutationCounts]
     public var operators: [MutationCounts]
     /// Listed as equivalent, but caught in this run: the argument is wrong (a full run fails).
@@ -206,9 +207,8 @@ public struct MutationRunReport: Codable, Sendable, Equatable {
     ) {
         mutation = MutationReport(results: results, equivalents: equivalents)
         notCovered = results.filter { $0.1 == .notCovered }.count
-        let equivalentCount = mutation.survivors.count - mutation.unhandled.count
-        let judged = mutation.mutants - equivalentCount
-        scoreWithoutEquivalent = judged == 0 ? 0 : Double(mutation.caught + mutation.timeout) / Double(judged)
+        let counted = mutation.mutants
+        scoreCountingEquivalent = counted == 0 ? 0 : Double(mutation.caught + mutation.timeout) / Double(counted)
         var modules: [String: MutationCounts] = [:]
         var operators: [MutationOperator: MutationCounts] = [:]
         for (mutant, verdict) in results {

@@ -18,7 +18,8 @@ enum MutateCommand {
         are unviable and left out. A clean run learns which vectors and suites reach which mutant. Each reached
         mutant then runs against the vectors (stc conformance), then against the fast suites that reach it,
         each with a time limit of 3x its clean time + 5 s: caught, missed, timeout or unviable. Unreached
-        mutants are not covered, outside the score. score = (caught + timeout) / (caught + missed + timeout).
+        mutants are not covered, outside the score.
+        score = (caught + timeout) / (caught + missed + timeout - survivors argued equivalent).
 
         A survivor (missed mutant) is handled when a new test or vector kills it, or when its id is listed, with
         the argument for its equivalence, in corpus/mutation/equivalent.txt. An entry naming no mutant of the
@@ -197,7 +198,7 @@ enum MutateCommand {
         if !run.filters.isEmpty { scope += " (filtered)" }
         var lines = [
             "stc mutate\(scope): \(report.mutants) covered viable mutants, score \(MutationReport.percent(report.score)) "
-                + "(\(MutationReport.percent(run.scoreWithoutEquivalent)) without the equivalent ones)",
+                + "(\(MutationReport.percent(run.scoreCountingEquivalent)) counting the equivalent ones as missed)",
             "", header,
         ]
         lines += run.modules.map(row)

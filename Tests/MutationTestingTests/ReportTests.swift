@@ -40,7 +40,7 @@ import Testing
         let survivor = results[1].0
         #expect(
             text
-                == #"{"caught":1,"missed":1,"mutants":2,"score":0.5,"survivors":[{"description":"`"#
+                == #"{"caught":1,"missed":1,"mutants":2,"score":1,"survivors":[{"description":"`"#
                 + survivor.original + "` → `" + survivor.replacement + #"`","equivalent":"only the spread of a hash "#
                 + #"changes","file":"Sources/M/F.swift","id":""# + survivor.id + #"","line":2,"operator":""#
                 + survivor.mutationOperator.rawValue + #""}],"timeout":0,"unviable":0}"#)
@@ -67,8 +67,9 @@ import Testing
         let argued = try EquivalentMutants.parse("\(missed)  the change cannot be observed", file: "e")
         #expect(!MutationRunReport(results: results, equivalents: none).passed)
         #expect(MutationRunReport(results: results, equivalents: argued).passed)  // 90 %, handled
-        #expect(!MutationRunReport(results: results, equivalents: argued, threshold: 0.95).passed)
-        #expect(MutationRunReport(results: results, equivalents: argued).scoreWithoutEquivalent == 1)
+        #expect(!MutationRunReport(results: results, equivalents: none, threshold: 0.95).passed)
+        #expect(MutationRunReport(results: results, equivalents: argued).mutation.score == 1)  // 9 / (10 - 1)
+        #expect(MutationRunReport(results: results, equivalents: argued).scoreCountingEquivalent == 0.9)
         // A listed mutant that a run catches was argued wrongly.
         let wrong = try EquivalentMutants.parse("\(results[0].0.id)  wrongly argued", file: "e")
         let caught = MutationRunReport(results: Array(results.prefix(9)), equivalents: wrong)
