@@ -110,9 +110,13 @@ let modules: [Module] = [
             "ShrinkingChallenges", "StrictJSON",
         ],
         handsOutStackAddresses: true),
+    // `stc mutate`: the mutation score of the test suite over the reference (a lexer, the operators, a mutant
+    // schema built in a copy of the package, the kill checks, the report). Foundation only: it reads the reference
+    // as text and runs the copy's build and tests as processes.
+    Module("MutationTesting", .tool),
     // The bug-finding benchmark: planted bugs, the hammers that look for them, the naive baseline
     // (docs/BUG-FINDING.md).
-    Module("BugFinding", .tool, dependencies: ["Conformance", "Exploration"]),
+    Module("BugFinding", .tool, dependencies: ["Conformance", "Exploration", "MutationTesting"]),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
     // libFuzzer scans every coverage counter of a binary after each execution.
@@ -187,8 +191,8 @@ let package = Package(
         .executableTarget(
             name: "stc",
             dependencies: [
-                "Benchmarking", "BugFinding", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting",
-                "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
+                "Benchmarking", "BugFinding", "Conformance", "Exploration", "_FuzzCorpus", "MutationTesting",
+                "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
@@ -226,6 +230,7 @@ let package = Package(
         // The kit's adapter over the reference, which ScreenTimeTestingTests runs as a subprocess.
         .executableTarget(
             name: "testing-kit-fixture", dependencies: ["ScreenTimeTesting"], path: "Tests/TestingKitFixture"),
+        .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
     ],

@@ -33,7 +33,7 @@ enum CommandTable {
 
     static let commands: [Command] = [
         ConformanceCommand.command, ExploreCommand.command, InspectCommand.command, FuzzCommand.command,
-        AdapterCommand.command, CheckCommand.command, BenchCommand.command,
+        AdapterCommand.command, CheckCommand.command, BenchCommand.command, MutateCommand.command,
     ]
 
     static let summary = "reference conformance and fuzz suite for Apple's Screen Time APIs"

@@ -53,6 +53,15 @@ import Testing
         #expect(center.authorizationStatus == .notDetermined)
     }
 
+    @Test func aPickMintsExactlyTheCountsAskedForNoneIncluded() async throws {
+        try await center.requestAuthorization(for: .individual)
+        for (a, c, w) in [(1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 0, 0), (-1, 2, -3)] {
+            let picked = try #require(simulator.pick(applications: a, categories: c, webDomains: w))
+            let counts = [picked.applicationTokens.count, picked.categoryTokens.count, picked.webDomainTokens.count]
+            #expect(counts == [max(0, a), max(0, c), max(0, w)], "\(a), \(c), \(w)")
+        }
+    }
+
     @Test func mintedTokensLookLikeDeviceTokensAndAreFresh() async throws {
         try await center.requestAuthorization(for: .individual)
         let picked = try #require(simulator.pick(applications: 3, categories: 2, webDomains: 4))
@@ -206,6 +215,15 @@ import Testing
         #expect(histories == 64)
     }
 
+    /// Token bytes minted right after an array of 128 bytes of 0xFF was freed, so that the allocator hands its
+    /// memory to the token's buffer.
+    @inline(never) static func mintOnSoiledMemory(kind: String, grant: AuthorizationGrant, serial: UInt64) -> [UInt8] {
+        _ = soil()
+        return AuthorizationSimulator.tokenBytes(kind: kind, grant: grant, serial: serial)
+    }
+
+    @inline(never) static func soil() -> Int { [UInt8](repeating: 0xFF, count: 128).count }
+
     /// Minted token bytes are unchanged (written with one allocation now): 12 zero bytes, kind, grant, serial,
     /// then the filler, as first written.
     @Test func mintedTokenBytesAsFirstWritten() {
@@ -234,6 +252,12 @@ import Testing
                 #expect(
                     AuthorizationSimulator.tokenBytes(kind: kind, grant: g, serial: serial)
                         == first(kind: kind, grant: g, serial: serial))
+                // The buffer starts uninitialized: every byte must be written. Memory the allocator hands back
+                // right after an array of the same size held 0xFF shows a byte left out (fresh pages are zero).
+                for _ in 0..<8 {
+                    let minted = Self.mintOnSoiledMemory(kind: kind, grant: g, serial: serial)
+                    #expect(minted == first(kind: kind, grant: g, serial: serial), "on reused memory")
+                }
             }
         }
     }

@@ -137,7 +137,10 @@ import Testing
         ("fuzz add", ["url"], "give TARGET and FILE"),
         ("fuzz", ["nope"], "unknown subcommand 'nope'"),
         ("inspect", ["a", "b"], "unexpected argument 'b': give one string, file or '-', not several"),
-        ("", ["nope"], "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check, bench."),
+        (
+            "", ["nope"],
+            "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check, bench, mutate."
+        ),
     ])
     func valueErrorsLookLikeScannerErrors(path: String, arguments: [String], message: String) throws {
         let words = path.split(separator: " ").map(String.init)

@@ -258,6 +258,33 @@ import Testing
         },
         "stc bench --iterations": { _ in Case(value: "0", shows: "--iterations needs a positive number") },
 
+        // stc mutate: errors the value causes, and --list, which builds nothing.
+        "stc mutate --output": { _ in
+            Case(
+                value: "mutants.json", arguments: ["--list", "--json", "--package", StcBinary.packageRoot.path],
+                shows: "mutants to mutants.json", freshDirectory: true, leaves: ("mutants.json", #""operator" : "#))
+        },
+        "stc mutate --sample": { _ in Case(value: "0", shows: "--sample needs a positive number of mutants, not '0'") },
+        "stc mutate --jobs": { _ in Case(value: "65", shows: "--jobs needs a whole number from 1 to 64, not '65'") },
+        "stc mutate --filter": { _ in
+            Case(
+                value: "Sources/NoSuchModule", arguments: ["--list"],
+                shows: "no mutant of the reference is in "
+                    + "'Sources/NoSuchModule'")
+        },
+        "stc mutate --package": { f in
+            let empty = try f.directory().path
+            return Case(value: empty, shows: "no Package.swift in \(empty)")
+        },
+        "stc mutate --equivalents": { _ in
+            Case(
+                value: "/nonexistent/equivalent.txt", arguments: ["--list"],
+                shows: "cannot read /nonexistent/equivalent.txt")
+        },
+        "stc mutate --threshold": { _ in
+            Case(value: "101", shows: "--threshold needs a percentage from 0 to 100, not '101'")
+        },
+
         // stc fuzz: unknown targets stop build before anything is built; the rest run the stand-in fuzzer.
         "stc fuzz build --corpus": { f in
             Case(value: try f.directory().path, arguments: ["no-such-target"], shows: "unknown target 'no-such-target'")

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import StrictJSON
+
+/// Behaviour no other test pinned down, each found by a mutant of `stc mutate` that survived the suite
+/// (docs/MUTATION-TESTING.md): the exact bounds of the depth limit, the byte order mark, surrogate pairs, UTF-8
+/// continuation bytes, the pretty layout of arrays and the byte order of keys.
+@Suite struct MutationKillTests {
+    func reason(_ bytes: [UInt8], limits: JSONParser.Limits = .init()) -> JSONParseError.Reason? {
+        do {
+            _ = try JSONParser.value(bytes, limits: limits)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func reason(_ text: String) -> JSONParseError.Reason? { reason(Array(text.utf8)) }
+
+    func nested(_ depth: Int, prefix: String = "", suffix: String = "") -> String {
+        prefix + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + suffix
+    }
+
+    @Test func theDefaultDepthLimitIs512() {
+        #expect(JSONParser.Limits().maxDepth == 512)
+        #expect(reason(nested(512)) == nil)
+        #expect(reason(nested(513)) == .tooDeep)
+    }
+
+    @Test func anEmptyObjectLeavesTheDepthAsItWas() {
+        // `{}` opens and closes a level: the arrays after it are as deep as without it.
+        #expect(reason(nested(511, prefix: "[{},", suffix: "]")) == nil)
+        #expect(reason(nested(512, prefix: "[{},{},", suffix: "]")) == .tooDeep)
+    }
+
+    @Test func aByteOrderMarkAloneIsReportedAsOne() {
+        #expect(reason([0xEF, 0xBB, 0xBF]) == .byteOrderMark)
+        #expect(reason([0xEF, 0xBB, 0xBF, 0x31]) == .byteOrderMark)
+    }
+
+    @Test func surrogatesPairOnlyHighThenLow() throws {
+        #expect(try JSONParser.value(#""\ud800\udc00""#) == .string("\u{10000}"))
+        #expect(try JSONParser.value(#""\udbff\udfff""#) == .string("\u{10FFFF}"))
+        #expect(reason(#""\ud800\ue000""#) == .invalidUnicodeEscape)  // the second is past the low surrogates
+        #expect(reason(#""\udc00""#) == .invalidUnicodeEscape)  // a lone low surrogate
+        #expect(reason(#""\udc00\udc00""#) == .invalidUnicodeEscape)  // low, low: not a pair
+        #expect(try JSONParser.value(#""\ue000""#) == .string("\u{E000}"))
+    }
+
+    @Test func everyContinuationByteIsChecked() {
+        // A three-byte sequence whose last byte is not a continuation byte.
+        #expect(reason([0x22, 0xE2, 0x82, 0x41, 0x22]) == .invalidUTF8)
+        #expect(reason([0x22, 0xF0, 0x9F, 0x98, 0x41, 0x22]) == .invalidUTF8)
+        #expect(reason([0x22, 0xE2, 0x82, 0xAC, 0x22]) == nil)  // €
+    }
+
+    @Test func prettyArraysCloseOnTheirOwnLine() {
+        let pretty = JSONWriter.Options(pretty: true)
+        #expect(JSONWriter.string([1], options: pretty) == "[\n  1\n]")
+        #expect(JSONWriter.string([], options: pretty) == "[]")
+        #expect(JSONWriter.string(["a": [2, 3]], options: pretty) == "{\n  \"a\": [\n    2,\n    3\n  ]\n}")
+    }
+
+    @Test func bytesLessIsByteOrderThenLength() {
+        func less(_ a: String, _ b: String) -> Bool {
+            Array(a.utf8).withUnsafeBufferPointer { x in
+                Array(b.utf8).withUnsafeBufferPointer { y in JSONWriter.bytesLess(x, y) }
+            }
+        }
+        #expect(!less("b", "ab"))
+        #expect(less("ab", "b"))
+        #expect(!less("ba", "a"))
+        #expect(less("a", "ab"))
+        #expect(!less("a", "a"))
+    }
+}
