@@ -223,7 +223,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "BugFindingTests",
-            dependencies: ["BugFinding", "Exploration", "_FuzzCorpus", "ScreenTimeProperties", "StrictJSON"]),
+            dependencies: [
+                "BugFinding", "Exploration", "_FuzzCorpus", "MutationTesting", "ScreenTimeProperties", "StrictJSON",
+            ]),
         .testTarget(
             name: "ScreenTimeTestingTests",
             dependencies: ["ScreenTimeTesting", "Conformance", "Exploration", "StrictJSON", "testing-kit-fixture"]),

@@ -1,6 +1,7 @@
 import Benchmarking
 import BugFinding
 import Foundation
+import MutationTesting
 import _FuzzCorpus
 
 /// `stc bench --filter bugs`: the bug-finding benchmark (docs/BUG-FINDING.md). Never part of a plain `stc bench`:
@@ -58,6 +59,12 @@ enum BenchBugsCommand {
             throw CommandFailure("the bug-finding benchmark could not run: \(error.description)")
         }
         report.commit = commit(root)
+        var mutationPassed = true
+        if filters.contains(where: { $0.lowercased() == "bugs" }) {
+            let run = try mutationScore(root: root, quick: quick)
+            report.mutation = run.mutation
+            mutationPassed = run.passed
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -73,7 +80,28 @@ enum BenchBugsCommand {
             Console.error("stc bench: the quick run's \(missed.name) was not found by the vectors and another hammer")
             return 1
         }
+        if quick && !mutationPassed {
+            Console.error("stc bench: the quick mutation run did not pass (see its failures in the report)")
+            return 1
+        }
         return 0
+    }
+
+    /// The mutants a full run judges: `stc mutate --sample` of this many (docs/MUTATION-TESTING.md), since all of
+    /// them take hours on a 2-core machine.
+    static let mutationSample = 250
+
+    /// The mutation half of the report, as `stc mutate --quick` or `stc mutate --sample 250` measures it.
+    static func mutationScore(root: String, quick: Bool) throws -> MutationRunReport {
+        var options = MutationOptions(packageRoot: root)
+        options.quick = quick
+        options.sample = quick ? nil : mutationSample
+        Console.error("the mutation score: stc mutate \(quick ? "--quick" : "--sample \(mutationSample)") --jobs 2")
+        do {
+            return try MutationRun(options).run { line in Console.error("  " + line.description) }
+        } catch {
+            throw CommandFailure("the mutation score could not be measured: \(error)")
+        }
     }
 
     /// The package's commit, for the report (`nil` outside a git checkout).

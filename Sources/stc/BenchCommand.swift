@@ -29,14 +29,16 @@ enum BenchCommand {
           --filter NAME   only figures whose id contains NAME (selection, url, template, runner, shrink, fuzz, …);
                           may be repeated. `--filter bugs` (or bugs.<family>, bugs.<name>) runs the bug-finding
                           benchmark instead: each planted field bug built into the reference, found or not by the
-                          vectors, stc check, the fuzz targets, the explorer and a naive harness (docs/BUG-FINDING.md;
-                          hours in full, a few minutes with --quick); never part of a plain stc bench
+                          vectors, stc check, the fuzz targets, the explorer and a naive harness (docs/BUG-FINDING.md),
+                          and with plain `bugs` the mutation score too (stc mutate --sample 250; --quick with --quick);
+                          an hour or more in full, minutes with --quick; never part of a plain stc bench
           --iterations N  one batch of exactly N calls per figure (N shrinking seeds), no clock calibration: for
                           profiling with valgrind --tool=callgrind (instruction counts that do not depend on the load)
           -h, --help
 
         Exit codes: 0 measured (whether or not targets are met), 1 bugs: a control run failed with no bug planted, an
-        attempt could not run, or (--quick) a bug was not found by the vectors and another hammer; 2 usage error.
+        attempt could not run, or (--quick) a bug was not found by the vectors and another hammer or the quick mutation
+        run failed; 2 usage error.
         """
 
     /// Property cases/s: a few properties of each family, run through the engine with a fixed seed, no regressions

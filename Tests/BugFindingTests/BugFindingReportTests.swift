@@ -1,4 +1,5 @@
 import Foundation
+import MutationTesting
 import Testing
 
 @testable import BugFinding
@@ -50,7 +51,8 @@ import Testing
         #expect(verdicts.filter(\.met).isEmpty, "\(verdicts)")
         #expect(verdicts[0].detail.contains("url.once"))
         #expect(verdicts[1].detail.contains("url.unvectored"))
-        #expect(verdicts[2].detail.contains("url.slowcheck") && !verdicts[2].detail.contains("url.once"))
+        #expect(verdicts[2].detail.hasPrefix("slower: url.slowcheck, url.naiveclose;"))
+        #expect(verdicts[2].detail.contains("not found within the cap: url.once"))
         #expect(verdicts[3].detail.contains("url.slowfuzz"))
         #expect(verdicts[4].detail.contains("under 5×: url.naiveclose"))
         #expect(bad.bugs[4].naiveRatio == 4.5)  // against the fastest of ours, check at 2 s
@@ -74,6 +76,31 @@ import Testing
         let back = try JSONDecoder().decode(BugFindingReport.self, from: encoder.encode(report))
         #expect(back.bugs[0].runs["naive"] == [10, 9, 11])
         #expect(back.bugs[0].check == nil)
+    }
+
+    @Test func aMissIsBelowTheTimeTargetsToo() {
+        let verdicts = Self.report([Self.bug("url.nocheck", check: nil), Self.bug("url.nofuzz", fuzz: nil)]).verdicts
+        #expect(!verdicts[2].met && verdicts[2].detail.contains("not found within the cap: url.nocheck"))
+        #expect(!verdicts[3].met && verdicts[3].detail.contains("not found within the cap: url.nofuzz"))
+    }
+
+    @Test func theMutationScoreIsJudgedAndEncodedWhenMeasured() throws {
+        var report = Self.report([Self.bug("url.a")])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let unmeasured = try #require(
+            try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
+        #expect(unmeasured["mutation"] is NSNull)
+        report.mutation = MutationReport(
+            mutants: 250, caught: 230, missed: 20, unviable: 4, timeout: 0, score: 0.92, survivors: [])
+        #expect(report.verdicts.last?.met == true, "\(report.verdicts)")
+        let json = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
+        let mutation = try #require(json["mutation"] as? [String: Any])
+        #expect(mutation["mutants"] as? Int == 250 && mutation["score"] as? Double == 0.92)
+        report.mutation?.mutants = 199
+        #expect(report.verdicts.last?.met == false)
+        let back = try JSONDecoder().decode(BugFindingReport.self, from: encoder.encode(report))
+        #expect(back.mutation?.caught == 230)
     }
 
     @Test func theTableHasARowPerBugAndTheVerdicts() {
