@@ -18,6 +18,10 @@ extension FuzzTargets {
             do throws(SelectionDecodingError) {
                 let report = try SelectionDecoder.decode(bytes)
                 if let failure = SelectionInvariants.check(report, layer: .base64) { return failure }
+                // The direct canonical path of a stored array gives the same string as the decoded selection.
+                if try SelectionDecoder.canonicalBase64(of: Array(bytes)) != report.selection.canonicalBase64 {
+                    return HarnessFailure("canonicalBase64(of:) differs from the selection's canonical string")
+                }
                 return SelectionInvariants.equalsItsCanonicalString(Array(bytes), report.selection)
             } catch {
                 return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
@@ -88,6 +92,14 @@ public enum SelectionInvariants {
         if x.union(x).applicationTokens != x.applicationTokens || !x.subtracting(x).applicationTokens.isEmpty {
             return HarnessFailure("set algebra on a selection and itself is wrong")
         }
+        let meet = x.intersection(x)
+        let apart = x.symmetricDifference(x)
+        if meet.applicationTokens != x.applicationTokens || meet.categoryTokens != x.categoryTokens
+            || meet.webDomainTokens != x.webDomainTokens || !apart.applicationTokens.isEmpty
+            || !apart.categoryTokens.isEmpty || !apart.webDomainTokens.isEmpty
+        {
+            return HarnessFailure("x ∩ x is not x, or x △ x is not empty, in the token sets")
+        }
         for kind in SelectionTokenKind.allCases where report.duplicateCount(of: kind) < 0 {
             return HarnessFailure("a negative duplicate count", "\(kind): \(report.duplicateCount(of: kind))")
         }
@@ -125,7 +137,12 @@ public enum SelectionInvariants {
             if token.byteCount != bytes.count || bytes.isEmpty || bytes.count > Token<Kind>.maximumByteCount {
                 return HarnessFailure("byteCount is not the token's length", "\(token): \(token.byteCount)")
             }
-            if Base64.encode(bytes) != token.data || Base64.encodeToBytes(bytes) != Array(token.data.utf8)
+            let data = Array(token.data.utf8)
+            if data.contains(where: { ($0 == UInt8(ascii: "=")) == Base64.isAlphabetCharacter($0) }) {
+                return HarnessFailure("a token's data has a character outside the alphabet and padding", "\(token)")
+            }
+            if Base64.encode(bytes) != token.data || Base64.encode(bytes.lazy.map { $0 }) != token.data
+                || Base64.encodeToBytes(bytes) != Array(token.data.utf8)
                 || Base64.decode(Array(token.data.utf8)) != bytes
             {
                 return HarnessFailure("base64 of the token's bytes is not its data", "\(token)")
@@ -226,6 +243,10 @@ public enum SelectionInvariants {
             return HarnessFailure("JSON error offset past the JSON", "\(error), JSON \(inJSONLength) bytes")
         }
         if error.detail.isEmpty { return HarnessFailure("error without a detail", "\(error.code)") }
+        let layer = error.offsetIsInJSON ? "decoded JSON" : "base64 text"
+        if error.description != "\(error.code.rawValue): \(error.detail) (at byte \(error.offset) of the \(layer))" {
+            return HarnessFailure("an error's description does not name its code, detail and offset", "\(error)")
+        }
         return nil
     }
 }
