@@ -268,18 +268,24 @@ extension ReferenceProperties {
             verdict.configurationCallback == reason.configurationCallback
         else { return "verdict conveniences disagree with \(reason.name)" }
         let callback = reason.configurationCallback
+        switch activity {
+        case .application(_, let category), .webDomain(_, let category):
+            if activity.category != category { return "the activity's category is not the one it carries" }
+        }
         if reason.isCategoryReason != (reason.category != nil)
             || (reason.category.map { $0 == activity.category } == false)
         {
             return "reason \(reason.name) names category \(reason.category.map(TokenUniverse.label) ?? "none")"
         }
         let expected: ShieldConfigurationCallback
-        switch (reason, activity) {
-        case (.application, _): expected = .application
-        case (.applicationCategory, _): expected = .applicationInCategory
-        case (.webDomain, _): expected = .webDomain
-        case (.webDomainCategory, _): expected = .webDomainInCategory
+        let name: String
+        switch reason {
+        case .application: (expected, name) = (.application, "application")
+        case .applicationCategory: (expected, name) = (.applicationInCategory, "applicationCategory")
+        case .webDomain: (expected, name) = (.webDomain, "webDomain")
+        case .webDomainCategory: (expected, name) = (.webDomainInCategory, "webDomainCategory")
         }
+        if reason.name != name { return "reason \(name) has the wire name \(reason.name)" }
         let selector = reason.isCategoryReason ? "configuration(shielding:in:)" : "configuration(shielding:)"
         if callback != expected || callback.selector != selector {
             return "reason \(reason.name) draws through \(callback.rawValue) \(callback.selector)"
@@ -514,7 +520,8 @@ extension ReferenceProperties {
                     return "wrong error \(error)"
                 }
                 let described = "store #\(others.count) holds \(size) tokens in \(set.rawValue), over 50"
-                return error.description == "limitExceeded: \(described)" ? nil : "error reads \(error.description)"
+                if error.description != "limitExceeded: \(described)" { return "error reads \(error.description)" }
+                return environmentNamesStoreOverLimit(settings, set, size, activity)
             case .success(let v):
                 return size > 50 ? "evaluated to \(show(.success(v))) with \(size) tokens" : nil
             }
@@ -561,8 +568,11 @@ extension ReferenceProperties {
         {
             var rebuilt = TokenIdentity(kind: identity.kind, data: "AA==")
             rebuilt.data = identity.data
+            var hashers = (Hasher(), Hasher())
+            hashers.0.combine(rebuilt)
+            hashers.1.combine(identity)
             if rebuilt != identity || rebuilt.hashValue != identity.hashValue || rebuilt < identity
-                || identity < rebuilt
+                || identity < rebuilt || hashers.0.finalize() != hashers.1.finalize()
             {
                 return "an identity rebuilt from its kind and data differs: \(identity)"
             }
@@ -577,6 +587,34 @@ extension ReferenceProperties {
             if finding.description != "\(location)\(finding.set.rawValue): \(detail)" {
                 return "finding reads \(finding.description)"
             }
+        }
+        return nil
+    }
+
+    /// Through a ``ScreenTimeEnvironment`` whose store `limits` holds the settings over the limit, evaluation
+    /// throws an error naming that store, and `lintShields()` reports the set with its count in that store;
+    /// `reset()` then leaves no store, and the activity is allowed.
+    static func environmentNamesStoreOverLimit(
+        _ settings: ShieldSettings, _ set: ShieldSettings.LimitedSet, _ size: Int, _ activity: ShieldActivity
+    ) -> String? {
+        let environment = ScreenTimeEnvironment()
+        let identity = ManagedSettingsStore.Identity.named(.init("limits"))
+        ManagedSettingsStore(named: .init("limits"), environment: environment).shield = settings
+        do throws(ShieldLimitExceeded) {
+            _ = try environment.evaluateShield(activity)
+            return "the environment evaluated a store with \(size) tokens"
+        } catch {
+            if error.store != identity || error.set != set || error.count != size {
+                return "the environment's error is \(error)"
+            }
+            let described = "limitExceeded: store ManagedSettingsStore(limits) holds \(size) tokens in \(set.rawValue)"
+            if !error.description.hasPrefix(described) { return "the environment's error reads \(error)" }
+        }
+        let finding = ShieldLintFinding(store: identity, set: set, problem: .overLimit(count: size))
+        if environment.lintShields() != [finding] { return "lintShields() is \(environment.lintShields())" }
+        environment.reset()
+        if !environment.shieldSettingsByStore.isEmpty || (try? environment.evaluateShield(activity)) != .allowed {
+            return "reset() left stores in the environment"
         }
         return nil
     }
@@ -648,6 +686,9 @@ extension ReferenceProperties {
         let identity: ManagedSettingsStore.Identity = name.map { .named(.init(rawValue: $0)) } ?? .unnamed
         if store.identity != identity || store.name?.rawValue != name || store.name?.description != name {
             return "store \(name ?? "unnamed") has identity \(store.identity)"
+        }
+        if name == nil, ManagedSettingsStore().identity != .unnamed || ManagedSettingsStore().name != nil {
+            return "ManagedSettingsStore() is not the unnamed store"
         }
         let description = name.map { "ManagedSettingsStore(\($0))" } ?? "ManagedSettingsStore()"
         if identity.description != description { return "identity reads \(identity.description)" }
