@@ -18,6 +18,10 @@ extension FuzzTargets {
             do throws(SelectionDecodingError) {
                 let report = try SelectionDecoder.decode(bytes)
                 if let failure = SelectionInvariants.check(report, layer: .base64) { return failure }
+                // The direct canonical path of a stored array gives the same string as the decoded selection.
+                if try SelectionDecoder.canonicalBase64(of: Array(bytes)) != report.selection.canonicalBase64 {
+                    return HarnessFailure("canonicalBase64(of:) differs from the selection's canonical string")
+                }
                 return SelectionInvariants.equalsItsCanonicalString(Array(bytes), report.selection)
             } catch {
                 return SelectionInvariants.check(error, inputLength: bytes.count, inJSONLength: nil)
@@ -88,6 +92,109 @@ public enum SelectionInvariants {
         if x.union(x).applicationTokens != x.applicationTokens || !x.subtracting(x).applicationTokens.isEmpty {
             return HarnessFailure("set algebra on a selection and itself is wrong")
         }
+        let meet = x.intersection(x)
+        let apart = x.symmetricDifference(x)
+        if meet.applicationTokens != x.applicationTokens || meet.categoryTokens != x.categoryTokens
+            || meet.webDomainTokens != x.webDomainTokens || !apart.applicationTokens.isEmpty
+            || !apart.categoryTokens.isEmpty || !apart.webDomainTokens.isEmpty
+        {
+            return HarnessFailure("x ∩ x is not x, or x △ x is not empty, in the token sets")
+        }
+        for kind in SelectionTokenKind.allCases where report.duplicateCount(of: kind) < 0 {
+            return HarnessFailure("a negative duplicate count", "\(kind): \(report.duplicateCount(of: kind))")
+        }
+        if let failure = checkTokens(x.orderedApplicationTokens) ?? checkTokens(x.orderedCategoryTokens)
+            ?? checkTokens(x.orderedWebDomainTokens)
+        {
+            return failure
+        }
+        return checkConveniences(x)
+    }
+
+    /// Every decoded token is its bytes (`SPEC.md` §1): rebuilt from its `bytes` or read again from its `data` it is
+    /// the same token and hashes alike; its `data` is the standard base64 of its bytes, both ways
+    /// (`Base64.encode`, `encodeToBytes`, `decode`); `byteCount` is the bytes' length; the stable order is `<`.
+    /// A token over 1024 bytes can be made from bytes (and hashes alike when made twice) but never read from its
+    /// `data`.
+    static func checkTokens<Kind: TokenKind>(_ ordered: [Token<Kind>]) -> HarnessFailure? {
+        for (a, b) in zip(ordered, ordered.dropFirst()) where !(a < b) || b < a {
+            return HarnessFailure("token < disagrees with the stable order", "\(a) then \(b)")
+        }
+        for token in ordered {
+            let bytes = token.bytes
+            let fromBytes = Token<Kind>(bytes: bytes)
+            if fromBytes != token || fromBytes.hashValue != token.hashValue || Set([token, fromBytes]).count != 1 {
+                return HarnessFailure("a token rebuilt from its bytes is another token", "\(token)")
+            }
+            do throws(SelectionDecodingError) {
+                let fromData = try Token<Kind>(base64Data: token.data)
+                if fromData != token || fromData.hashValue != token.hashValue {
+                    return HarnessFailure("a token read from its data is another token", "\(token)")
+                }
+            } catch {
+                return HarnessFailure("Token(base64Data:) rejects a decoded token's data", "\(token): \(error)")
+            }
+            if token.byteCount != bytes.count || bytes.isEmpty || bytes.count > Token<Kind>.maximumByteCount {
+                return HarnessFailure("byteCount is not the token's length", "\(token): \(token.byteCount)")
+            }
+            let data = Array(token.data.utf8)
+            if data.contains(where: { ($0 == UInt8(ascii: "=")) == Base64.isAlphabetCharacter($0) }) {
+                return HarnessFailure("a token's data has a character outside the alphabet and padding", "\(token)")
+            }
+            if Base64.encode(bytes) != token.data || Base64.encode(bytes.lazy.map { $0 }) != token.data
+                || Base64.encodeToBytes(bytes) != Array(token.data.utf8)
+                || Base64.decode(Array(token.data.utf8)) != bytes
+            {
+                return HarnessFailure("base64 of the token's bytes is not its data", "\(token)")
+            }
+            if token.description != "\(Kind.kindName)Token(\(token.data))" {
+                return HarnessFailure("token description", token.description)
+            }
+            let long = bytes + [UInt8](repeating: 0, count: Token<Kind>.maximumByteCount + 16 - bytes.count)
+            let longToken = Token<Kind>(bytes: long)
+            if longToken.byteCount != long.count || Token<Kind>(bytes: long) != longToken
+                || Token<Kind>(bytes: long).hashValue != longToken.hashValue || longToken == token
+            {
+                return HarnessFailure("a token over 1024 bytes is not its bytes", "\(token) extended")
+            }
+            do throws(SelectionDecodingError) {
+                _ = try Token<Kind>(base64Data: longToken.data)
+                return HarnessFailure("Token(base64Data:) accepts over 1024 bytes", "\(token) extended")
+            } catch {
+                if error.code != .token { return HarnessFailure("over-1024-byte token data: wrong error", "\(error)") }
+            }
+        }
+        return nil
+    }
+
+    /// The selection's conveniences agree with its token sets: `applications`, `categories` and `webDomains` hold
+    /// one element per token, carrying it; the token initializer rebuilds the selection when it has no untokenized
+    /// identifiers; `FamilyActivitySelection()` is empty and `includeEntireCategory` false.
+    static func checkConveniences(_ x: FamilyActivitySelection) -> HarnessFailure? {
+        if Set(x.applications.compactMap(\.token)) != x.applicationTokens
+            || x.applications.count != x.count(of: .application)
+            || Set(x.categories.compactMap(\.token)) != x.categoryTokens || x.categories.count != x.count(of: .category)
+            || Set(x.webDomains.compactMap(\.token)) != x.webDomainTokens
+            || x.webDomains.count != x.count(of: .webDomain)
+        {
+            return HarnessFailure("applications, categories or webDomains disagree with the token sets")
+        }
+        let rebuilt = FamilyActivitySelection(
+            applicationTokens: x.applicationTokens, categoryTokens: x.categoryTokens,
+            webDomainTokens: x.webDomainTokens,
+            includeEntireCategory: x.includeEntireCategory)
+        let untokenized =
+            x.untokenizedApplicationIdentifiers.isEmpty && x.untokenizedCategoryIdentifiers.isEmpty
+            && x.untokenizedWebDomainIdentifiers.isEmpty
+        if untokenized != (rebuilt == x) {
+            return HarnessFailure("the token initializer does not rebuild the selection", x.canonicalBase64)
+        }
+        let empty = FamilyActivitySelection()
+        if empty.includeEntireCategory || empty.count(of: .application) != 0
+            || empty != FamilyActivitySelection(includeEntireCategory: false)
+        {
+            return HarnessFailure("FamilyActivitySelection() is not empty")
+        }
         return nil
     }
 
@@ -136,6 +243,10 @@ public enum SelectionInvariants {
             return HarnessFailure("JSON error offset past the JSON", "\(error), JSON \(inJSONLength) bytes")
         }
         if error.detail.isEmpty { return HarnessFailure("error without a detail", "\(error.code)") }
+        let layer = error.offsetIsInJSON ? "decoded JSON" : "base64 text"
+        if error.description != "\(error.code.rawValue): \(error.detail) (at byte \(error.offset) of the \(layer))" {
+            return HarnessFailure("an error's description does not name its code, detail and offset", "\(error)")
+        }
         return nil
     }
 }

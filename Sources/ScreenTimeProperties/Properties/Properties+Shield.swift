@@ -245,6 +245,7 @@ extension ReferenceProperties {
             Gen<ShieldScenario>.shieldScenario(), describe: { $0.description }
         ) { s in
             guard case .success(.shielded(let reason)) = subject.evaluate(s.stores, s.activity) else { return nil }
+            if let problem = reasonConveniencesProblem(reason, s.activity) { return problem }
             switch (reason, s.activity) {
             case (.applicationCategory(let c), .application(_, let own)),
                 (.webDomainCategory(let c), .webDomain(_, let own)):
@@ -254,6 +255,42 @@ extension ReferenceProperties {
             default: return "reason \(reason.name) for \(ShieldDescription.activity(s.activity))"
             }
         }
+    }
+
+    /// A reason's conveniences follow from its case (`SPEC.md` §2 "Verdicts"): a category reason names the
+    /// activity's `category` and draws through `configuration(shielding:in:)`, an app or domain reason has no
+    /// category and draws through `configuration(shielding:)`; the callback names the reason's kind, and the
+    /// verdict's callback is its reason's.
+    static func reasonConveniencesProblem(_ reason: ShieldReason, _ activity: ShieldActivity) -> String? {
+        let verdict = ShieldVerdict.shielded(reason)
+        guard verdict.isShielded, verdict.reason == reason, !ShieldVerdict.allowed.isShielded,
+            ShieldVerdict.allowed.configurationCallback == nil,
+            verdict.configurationCallback == reason.configurationCallback
+        else { return "verdict conveniences disagree with \(reason.name)" }
+        let callback = reason.configurationCallback
+        switch activity {
+        case .application(_, let category), .webDomain(_, let category):
+            if activity.category != category { return "the activity's category is not the one it carries" }
+        }
+        if reason.isCategoryReason != (reason.category != nil)
+            || (reason.category.map { $0 == activity.category } == false)
+        {
+            return "reason \(reason.name) names category \(reason.category.map(TokenUniverse.label) ?? "none")"
+        }
+        let expected: ShieldConfigurationCallback
+        let name: String
+        switch reason {
+        case .application: (expected, name) = (.application, "application")
+        case .applicationCategory: (expected, name) = (.applicationInCategory, "applicationCategory")
+        case .webDomain: (expected, name) = (.webDomain, "webDomain")
+        case .webDomainCategory: (expected, name) = (.webDomainInCategory, "webDomainCategory")
+        }
+        if reason.name != name { return "reason \(name) has the wire name \(reason.name)" }
+        let selector = reason.isCategoryReason ? "configuration(shielding:in:)" : "configuration(shielding:)"
+        if callback != expected || callback.selector != selector {
+            return "reason \(reason.name) draws through \(callback.rawValue) \(callback.selector)"
+        }
+        return nil
     }
 
     static var storeOrderCases: Gen<(ShieldScenario, [ShieldSettings])> {
@@ -474,6 +511,7 @@ extension ReferenceProperties {
             }
         ) { (scenario, others) in
             let (settings, set, size, activity) = scenario
+            if let problem = limitBookkeepingProblem(settings, set, size) { return problem }
             let result = subject.evaluate(others + [settings], activity)
             switch result {
             case .failure(let error):
@@ -481,11 +519,104 @@ extension ReferenceProperties {
                 if error.set != set || error.count != size || error.storeIndex != others.count {
                     return "wrong error \(error)"
                 }
-                return nil
+                let described = "store #\(others.count) holds \(size) tokens in \(set.rawValue), over 50"
+                if error.description != "limitExceeded: \(described)" { return "error reads \(error.description)" }
+                return environmentNamesStoreOverLimit(settings, set, size, activity)
             case .success(let v):
                 return size > 50 ? "evaluated to \(show(.success(v))) with \(size) tokens" : nil
             }
         }
+    }
+
+    /// What the settings say of their limited sets, against the set the scenario filled with `size` tokens (the
+    /// others hold at most the small universe): `tokenCount(in:)` is `size` there; `setsOverLimit` is that set
+    /// when `size` > 50 (``ShieldSettings/maximumTokenCount``), else empty; `lint` finds exactly those sets over the
+    /// limit, with their counts, then one void-token finding per token of each set when every token is void, by
+    /// set in ``ShieldSettings/LimitedSet`` order and tokens in stable order; each finding names its store and set.
+    static func limitBookkeepingProblem(_ settings: ShieldSettings, _ set: ShieldSettings.LimitedSet, _ size: Int)
+        -> String?
+    {
+        if ShieldSettings.maximumTokenCount != 50 { return "the limit is \(ShieldSettings.maximumTokenCount)" }
+        if settings.tokenCount(in: set) != size || settings.tokens(in: set).count != size {
+            return "\(set.rawValue) counts \(settings.tokenCount(in: set)) tokens, not \(size)"
+        }
+        let over = settings.setsOverLimit
+        if over != (size > 50 ? [set] : []) { return "sets over the limit: \(over.map(\.rawValue))" }
+        let store = ManagedSettingsStore.Identity.named(.init("limits"))
+        let overFindings = over.map {
+            ShieldLintFinding(store: store, set: $0, problem: .overLimit(count: settings.tokenCount(in: $0)))
+        }
+        if settings.lint(store: store) != overFindings {
+            return "lint without void tokens: \(settings.lint(store: store))"
+        }
+        let sets = ShieldSettings.LimitedSet.allCases
+        if sets.sorted() != sets || zip(sets, sets.dropFirst()).contains(where: { !($0 < $1) }) {
+            return "LimitedSet order is not its case order"
+        }
+        let voidFindings = sets.flatMap { limited in
+            settings.tokens(in: limited).sorted().map {
+                ShieldLintFinding(store: nil, set: limited, problem: .voidToken($0))
+            }
+        }
+        let allVoid = settings.lint(isVoid: { _ in true })
+        if allVoid != overFindings.map({ ShieldLintFinding(store: nil, set: $0.set, problem: $0.problem) })
+            + voidFindings
+        {
+            return "lint with every token void: \(allVoid.count) findings"
+        }
+        for identity in voidFindings.prefix(3).compactMap({ if case .voidToken(let t) = $0.problem { t } else { nil } })
+        {
+            var rebuilt = TokenIdentity(kind: identity.kind, data: "AA==")
+            rebuilt.data = identity.data
+            var hashers = (Hasher(), Hasher())
+            hashers.0.combine(rebuilt)
+            hashers.1.combine(identity)
+            if rebuilt != identity || rebuilt.hashValue != identity.hashValue || rebuilt < identity
+                || identity < rebuilt || hashers.0.finalize() != hashers.1.finalize()
+            {
+                return "an identity rebuilt from its kind and data differs: \(identity)"
+            }
+        }
+        for finding in overFindings + voidFindings.prefix(3) {
+            let location = finding.store.map { "\($0)." } ?? ""
+            let detail: String
+            switch finding.problem {
+            case .overLimit(let count): detail = "\(count) tokens, over the limit of 50"
+            case .voidToken(let token): detail = "void token \(token.kind)Token(\(token.data))"
+            }
+            if finding.description != "\(location)\(finding.set.rawValue): \(detail)" {
+                return "finding reads \(finding.description)"
+            }
+        }
+        return nil
+    }
+
+    /// Through a ``ScreenTimeEnvironment`` whose store `limits` holds the settings over the limit, evaluation
+    /// throws an error naming that store, and `lintShields()` reports the set with its count in that store;
+    /// `reset()` then leaves no store, and the activity is allowed.
+    static func environmentNamesStoreOverLimit(
+        _ settings: ShieldSettings, _ set: ShieldSettings.LimitedSet, _ size: Int, _ activity: ShieldActivity
+    ) -> String? {
+        let environment = ScreenTimeEnvironment()
+        let identity = ManagedSettingsStore.Identity.named(.init("limits"))
+        ManagedSettingsStore(named: .init("limits"), environment: environment).shield = settings
+        do throws(ShieldLimitExceeded) {
+            _ = try environment.evaluateShield(activity)
+            return "the environment evaluated a store with \(size) tokens"
+        } catch {
+            if error.store != identity || error.set != set || error.count != size {
+                return "the environment's error is \(error)"
+            }
+            let described = "limitExceeded: store ManagedSettingsStore(limits) holds \(size) tokens in \(set.rawValue)"
+            if !error.description.hasPrefix(described) { return "the environment's error reads \(error)" }
+        }
+        let finding = ShieldLintFinding(store: identity, set: set, problem: .overLimit(count: size))
+        if environment.lintShields() != [finding] { return "lintShields() is \(environment.lintShields())" }
+        environment.reset()
+        if !environment.shieldSettingsByStore.isEmpty || (try? environment.evaluateShield(activity)) != .allowed {
+            return "reset() left stores in the environment"
+        }
+        return nil
     }
 
     /// Assignments of settings to named stores, and an activity.
@@ -539,12 +670,66 @@ extension ReferenceProperties {
             for name in names {
                 let expected = latest[name ?? "\u{0}unnamed"] ?? ShieldSettings()
                 if store(name).shield != expected { return "store \(name ?? "unnamed") reads back different settings" }
+                if let problem = storeIdentityProblem(store(name), name) { return problem }
             }
+            if let problem = lintCoversStores(environment) { return problem }
             let expected = ModelVerdict(ShieldModel.verdict(Array(latest.values), a.activity))
             let got: ModelVerdict
             do { got = ModelVerdict(try environment.evaluateShield(a.activity)) } catch { got = ModelVerdict(nil) }
             return got == expected ? nil : "environment says \(got), expected \(expected)"
         }
+    }
+
+    /// A store's identity is its name (`ManagedSettingsStore`): `name` and `identity` give it back, the unnamed
+    /// store sorts before every named one and named ones by name in byte order, and descriptions name the store.
+    static func storeIdentityProblem(_ store: ManagedSettingsStore, _ name: String?) -> String? {
+        let identity: ManagedSettingsStore.Identity = name.map { .named(.init(rawValue: $0)) } ?? .unnamed
+        if store.identity != identity || store.name?.rawValue != name || store.name?.description != name {
+            return "store \(name ?? "unnamed") has identity \(store.identity)"
+        }
+        if name == nil, ManagedSettingsStore().identity != .unnamed || ManagedSettingsStore().name != nil {
+            return "ManagedSettingsStore() is not the unnamed store"
+        }
+        let description = name.map { "ManagedSettingsStore(\($0))" } ?? "ManagedSettingsStore()"
+        if identity.description != description { return "identity reads \(identity.description)" }
+        let others: [ManagedSettingsStore.Identity] = [.unnamed, .named(.init("focus")), .named(.init("sleep"))]
+        for other in others {
+            let expected: Bool
+            switch (identity, other) {
+            case (.unnamed, .unnamed), (.named, .unnamed): expected = false
+            case (.unnamed, .named): expected = true
+            case (.named(let a), .named(let b)): expected = a.rawValue.utf8.lexicographicallyPrecedes(b.rawValue.utf8)
+            }
+            if (identity < other) != expected { return "\(identity) < \(other) is \(!expected)" }
+        }
+        return nil
+    }
+
+    /// The environment's lint is every store's own lint (`lintShields()`), and a store changed through
+    /// `modifyShield` or cleared with `clearAllSettings()` reads back the change, in a copy of the environment's
+    /// stores (so the property's verdict check sees the stores as assigned).
+    static func lintCoversStores(_ environment: ScreenTimeEnvironment) -> String? {
+        let stores = environment.shieldSettingsByStore
+        let expected = stores.flatMap { $0.settings.lint(store: $0.store) }
+        if environment.lintShields() != expected { return "lintShields() is not the stores' lint" }
+        let copy = ScreenTimeEnvironment()
+        for (identity, settings) in stores {
+            let store: ManagedSettingsStore
+            switch identity {
+            case .unnamed: store = ManagedSettingsStore(environment: copy)
+            case .named(let name): store = ManagedSettingsStore(named: name, environment: copy)
+            }
+            let tokens = store.modifyShield { shield -> Set<ApplicationToken> in
+                shield.applications = nil
+                return settings.applications ?? []
+            }
+            if tokens != settings.applications ?? [] || store.shield.applications != nil {
+                return "modifyShield did not change \(identity)"
+            }
+            store.clearAllSettings()
+            if store.shield != ShieldSettings() { return "clearAllSettings() left settings in \(identity)" }
+        }
+        return nil
     }
 
     struct ModelVerdict: Equatable, CustomStringConvertible {
