@@ -13,7 +13,7 @@ Flags turn on misbehaviour for cases whose id ends with a marker:
   --hang-at-start             sleep forever before reading anything
   --unsupported               answer every request with unsupported
   --stderr-flood              write 1 MiB to stderr before the first answer (must not block)
-  --slow                      sleep 0.2 s before every answer (still under a 1 s timeout)
+  --slow                      sleep 0.2 s before every answer (well under a 3 s timeout)
   --reverse                   answer pipelined requests in reverse order of arrival, in pairs
 """
 import json
