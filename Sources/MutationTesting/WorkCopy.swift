@@ -23,9 +23,24 @@ public struct WorkCopy: Sendable {
         self.directory = directory
     }
 
-    /// The package's files, relative to its root, sorted.
+    /// The package's symbolic links, relative to its root, each with its destination as written (a link to a
+    /// directory, such as `Sources/ShippedVectors/Suites`, is kept a link in the copy, not copied as a
+    /// directory: a test checks that it is a link, and SwiftPM resolves it inside the copy).
+    public func packageLinks() throws(MutationError) -> [String: String] {
+        var links: [String: String] = [:]
+        _ = try packageFiles(links: &links)
+        return links
+    }
+
+    /// The package's files, relative to its root, sorted (not those under a symbolic link, nor the link).
     public func packageFiles() throws(MutationError) -> [String] {
+        var links: [String: String] = [:]
+        return try packageFiles(links: &links)
+    }
+
+    func packageFiles(links: inout [String: String]) throws(MutationError) -> [String] {
         var result: [String] = []
+        var found: [String: String] = [:]
         func walk(_ relative: String) throws(MutationError) {
             let path = relative.isEmpty ? packageRoot : packageRoot + "/" + relative
             let names: [String]
@@ -36,6 +51,12 @@ public struct WorkCopy: Sendable {
             }
             for name in names.sorted() where !Self.skipped.contains(name) {
                 let child = relative.isEmpty ? name : relative + "/" + name
+                if let destination = try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: packageRoot + "/" + child)
+                {
+                    found[child] = destination
+                    continue
+                }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: packageRoot + "/" + child, isDirectory: &isDirectory)
                 else {
@@ -45,6 +66,7 @@ public struct WorkCopy: Sendable {
             }
         }
         try walk("")
+        links = found
         return result
     }
 
@@ -52,9 +74,13 @@ public struct WorkCopy: Sendable {
     /// added; returns how many files were written.
     @discardableResult
     public func sync(replacing: [String: String]) throws(MutationError) -> Int {
-        let files = try packageFiles()
+        var links: [String: String] = [:]
+        let files = try packageFiles(links: &links)
         var written = 0
-        var wanted: Set<String> = Set(replacing.keys)
+        var wanted: Set<String> = Set(replacing.keys).union(links.keys)
+        for (link, destination) in links.sorted(by: { $0.key < $1.key }) where try makeLink(link, to: destination) {
+            written += 1
+        }
         for file in files {
             wanted.insert(file)
             if replacing[file] != nil { continue }
@@ -84,6 +110,24 @@ public struct WorkCopy: Sendable {
         return true
     }
 
+    /// Makes `relative` in the copy a symbolic link to `destination` unless it is one already; returns whether
+    /// it changed anything. Whatever was there (a directory copied through the link by an older copy) goes.
+    func makeLink(_ relative: String, to destination: String) throws(MutationError) -> Bool {
+        let path = directory + "/" + relative
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == destination { return false }
+        do {
+            if (try? FileManager.default.attributesOfItem(atPath: path)) != nil {
+                try FileManager.default.removeItem(atPath: path)
+            }
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+        } catch {
+            throw .io("cannot link \(path): \(error.localizedDescription)")
+        }
+        return true
+    }
+
     func removeStale(keeping wanted: Set<String>) throws(MutationError) {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return }
         var stale: [String] = []
@@ -91,6 +135,12 @@ public struct WorkCopy: Sendable {
             let name = (relative as NSString).lastPathComponent
             if Self.skipped.contains(name) {
                 enumerator.skipDescendants()
+                continue
+            }
+            // A link of the copy is never followed: what is under it belongs to where it points.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + relative)) != nil {
+                enumerator.skipDescendants()
+                if !wanted.contains(relative) { stale.append(relative) }
                 continue
             }
             var isDirectory: ObjCBool = false
