@@ -87,13 +87,16 @@ import Testing
         }
     }
 
-    /// Validating without building (JSONScanner.skipValue) keeps the depth limit as parsing does: `{}` opens and
-    /// closes one level, and the arrays after it are as deep as without it. (Mutant
-    /// `Sources/StrictJSON/JSONScanner.swift:constant:68aafb75` leaves two levels after an empty object.)
+    /// Validating without building (JSONScanner.skipValue) keeps the depth limit as parsing does: `{}` and `[]`
+    /// open and close one level, and the arrays after them are as deep as without them. (Mutants
+    /// `Sources/StrictJSON/JSONScanner.swift:constant:68aafb75` and `:68aafb75-3` leave two levels after an empty
+    /// object or array.)
     @Test func skippingAnEmptyObjectLeavesTheDepthAsItWas() {
         #expect(skipReason("[{},[[]]]", maxDepth: 3) == nil)
         #expect(skipReason("[{},[[[]]]]", maxDepth: 3) == .tooDeep)
         #expect(skipReason("[{},{},[[[]]]]", maxDepth: 3) == .tooDeep)
+        #expect(skipReason("[[],[[]]]", maxDepth: 3) == nil)
+        #expect(skipReason("[[],[[[]]]]", maxDepth: 3) == .tooDeep)
     }
 
     /// A byte 0x80 in a string is invalid UTF-8 (a continuation byte with no lead), also as the first byte
