@@ -4,7 +4,8 @@ import Testing
 
 /// Behaviour no other test pinned down, each found by a mutant of `stc mutate` that survived the suite
 /// (docs/MUTATION-TESTING.md): the exact bounds of the depth limit, the byte order mark, surrogate pairs, UTF-8
-/// continuation bytes, the pretty layout of arrays and the byte order of keys.
+/// continuation bytes, the pretty layout of arrays and the byte order of keys; the depth that `skipValue` keeps,
+/// the byte 0x80 at the end of a plain run, backslashes in an escaped string's runs and a lone low surrogate.
 @Suite struct MutationKillTests {
     func reason(_ bytes: [UInt8], limits: JSONParser.Limits = .init()) -> JSONParseError.Reason? {
         do {
@@ -72,5 +73,55 @@ import Testing
         #expect(!less("ba", "a"))
         #expect(less("a", "ab"))
         #expect(!less("a", "a"))
+    }
+
+    func skipReason(_ text: String, maxDepth: Int) -> JSONParseError.Reason? {
+        [UInt8](text.utf8).withUnsafeBufferPointer { buffer -> JSONParseError.Reason? in
+            var scanner = JSONScanner(buffer: buffer, maxDepth: maxDepth)
+            do throws(JSONParseError) {
+                try scanner.skipValue()
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+    }
+
+    /// Validating without building (JSONScanner.skipValue) keeps the depth limit as parsing does: `{}` and `[]`
+    /// open and close one level, and the arrays after them are as deep as without them. (Mutants
+    /// `Sources/StrictJSON/JSONScanner.swift:constant:68aafb75` and `:68aafb75-3` leave two levels after an empty
+    /// object or array.)
+    @Test func skippingAnEmptyObjectLeavesTheDepthAsItWas() {
+        #expect(skipReason("[{},[[]]]", maxDepth: 3) == nil)
+        #expect(skipReason("[{},[[[]]]]", maxDepth: 3) == .tooDeep)
+        #expect(skipReason("[{},{},[[[]]]]", maxDepth: 3) == .tooDeep)
+        #expect(skipReason("[[],[[]]]", maxDepth: 3) == nil)
+        #expect(skipReason("[[],[[[]]]]", maxDepth: 3) == .tooDeep)
+    }
+
+    /// A byte 0x80 in a string is invalid UTF-8 (a continuation byte with no lead), also as the first byte
+    /// after a plain run or after an escape. (Mutants `Sources/StrictJSON/JSONScanner.swift:relational:61281832`
+    /// and `:constant:3334ba65` let 0x80 into the plain run of `parseString` and of `scanStringRest`.)
+    @Test func aByte0x80EndsPlainRunsAsInvalidUTF8() {
+        #expect(reason([0x22, 0x80, 0x22]) == .invalidUTF8)
+        #expect(reason([0x22, 0x61, 0x80, 0x22]) == .invalidUTF8)
+        #expect(reason([0x22, 0x5C, 0x6E, 0x61, 0x80, 0x22]) == .invalidUTF8)  // "\na" then 0x80
+        #expect(reason([0x22, 0xC2, 0x80, 0x22]) == nil)  // U+0080
+    }
+
+    /// A backslash after a plain run in an escaped string starts an escape; it is never copied as text.
+    /// (Mutant `Sources/StrictJSON/JSONScanner.swift:relational:d68ec012` lets the run in `scanStringRest` run
+    /// over a backslash.)
+    @Test func aBackslashAfterARunStartsAnEscape() throws {
+        #expect(try JSONParser.value(#""\na\n""#) == .string("\na\n"))
+        #expect(try JSONParser.value(#""\tab\u0041""#) == .string("\tabA"))
+    }
+
+    /// A low surrogate first is an invalid escape as soon as it is read: the escape after it is never
+    /// read as its pair, so a malformed one there is not what is reported. (Mutant
+    /// `Sources/StrictJSON/JSONScanner.swift:constant:4bad6c23` takes U+DC00 for a high surrogate and reads on.)
+    @Test func aLoneLowSurrogateIsReportedBeforeTheNextEscape() {
+        #expect(reason(#""\udc00\u00zz""#) == .invalidUnicodeEscape)
+        #expect(reason(#""\udc00\u"#) == .invalidUnicodeEscape)
     }
 }
