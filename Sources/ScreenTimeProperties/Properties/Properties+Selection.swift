@@ -381,13 +381,46 @@ extension ReferenceProperties {
         }
     }
 
+    /// Bytes for the inside of a JSON string that are never `"`, `\` or a control character: ASCII, every kind of
+    /// continuation byte, and the lead bytes at the edges of RFC 3629's table (the overlong `C0` and `C1`, `E0` and
+    /// `F0` with their shortest-form limits, the surrogate lead `ED`, `F4` and the never-valid `F5`…`FF`).
+    static let utf8Probe: Gen<[UInt8]> = Gen<UInt8>.element(of: [
+        0x61, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xA9, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xE1, 0xED, 0xEF,
+        0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+    ]).array(count: 1...4)
+
+    /// JSON text is UTF-8 (RFC 8259 §8.1; SPEC §1 decodes strictly): a stored selection whose JSON holds, inside an
+    /// untokenized identifier, bytes that are not valid UTF-8 (an overlong form, a surrogate, a stray continuation
+    /// byte, past U+10FFFF) is refused with a typed error, and one whose bytes are valid is read with them.
+    public static func selectionUTF8Strict(_ subject: SelectionSubject = .reference) -> Property {
+        Property(
+            "selection.utf8-strict",
+            summary: "raw bytes in a JSON string decode exactly when they are valid UTF-8 (§1, RFC 8259 §8.1)",
+            utf8Probe, describe: { $0.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ") }
+        ) { bytes in
+            let json =
+                Array(#"{"applicationTokens":[],"categoryTokens":[],"webDomainTokens":[],"#.utf8)
+                + Array(#""includeEntireCategory":false,"untokenizedApplicationIdentifiers":[""#.utf8) + bytes
+                + Array(#""],"untokenizedCategoryIdentifiers":[],"untokenizedWebDomainIdentifiers":[]}"#.utf8)
+            let valid = String(validating: bytes, as: UTF8.self)
+            switch (subject.decode(Base64.encodeToBytes(json)), valid) {
+            case (.success, nil): return "accepted bytes that are not valid UTF-8"
+            case (.failure(let error), _?): return "refused valid UTF-8: \(error.code)"
+            case (.success(let x), let text?):
+                return x.untokenizedApplicationIdentifiers.map(\.value) == [text]
+                    ? nil : "read the identifier as something else than \(text.debugDescription)"
+            case (.failure, nil): return nil
+            }
+        }
+    }
+
     static var selectionProperties: [Property] {
         [
             selectionDecodeIsTotal(), selectionCanonicalFixedPoint(), selectionEqualityUnderPermutation(),
             selectionEqualityUnderReencoding(), selectionEqualityDistinguishes(), selectionStableOrder(),
             selectionCounts(),
             selectionAlgebraLaws(), selectionAlgebraIncludeEntireCategory(), selectionNearValidGetsTypedError(),
-            selectionFoundationReadsCanonical(), selectionCodableMatchesCanonical(),
+            selectionFoundationReadsCanonical(), selectionCodableMatchesCanonical(), selectionUTF8Strict(),
         ]
     }
 }
