@@ -167,8 +167,13 @@ enum FuzzBuild {
         let sources = stamp(root: root, manifest: manifest, variant: variant)
         let stampFile = sourceStamp(fuzzPackage: fuzz, variant: variant)
         let directory = variant.buildDirectory(fuzzPackage: fuzz)
-        var planIsStale = false
-        if let last = try? String(contentsOfFile: stampFile, encoding: .utf8), last != sources {
+        // No stamp: the first fuzz build of this checkout. SwiftPM's shared manifest cache is keyed on the
+        // manifest's text, and Fuzz/Package.swift lists Fuzz/Sources when it is evaluated, so an evaluation cached by
+        // another checkout (a fresh clone on a machine that built an older one) would hide a newer target, and the
+        // build would succeed without it: evaluate the manifests afresh.
+        let last = try? String(contentsOfFile: stampFile, encoding: .utf8)
+        var planIsStale = last == nil
+        if let last, last != sources {
             if flagsPart(of: last) != flagsPart(of: sources) {
                 // SwiftPM keeps objects compiled without an `-Xllvm` option that is now given: compile afresh.
                 Console.error(
