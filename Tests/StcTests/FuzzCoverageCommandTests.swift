@@ -194,7 +194,7 @@ import Testing
             try calls().last
                 == "swift build -c release --sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc "
                 + "-profile-coverage-mapping --static-swift-stdlib --package-path \(fuzz) --scratch-path "
-                + "\(fuzz)/.build/coverage --product url [coverage=]")
+                + "\(fuzz)/.build/coverage --manifest-cache none --product url [coverage=]")  // a first build
         #expect(coverage.stdout == "url\t7 inline 8-bit counters\n", "\(coverage.stdout)")
         #expect(coverage.stderr.contains("copied 1 binaries to \(out.path)"), "\(coverage.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: out.appendingPathComponent("url").path))
@@ -213,7 +213,7 @@ import Testing
             try calls().last
                 == "swift build -c release --sanitize=address -Xswiftc -Xllvm -Xswiftc "
                 + "-asan-instrumentation-with-call-threshold=0 --static-swift-stdlib --package-path \(fuzz) "
-                + "--scratch-path \(fuzz)/.build/static --product url [coverage=1]")
+                + "--scratch-path \(fuzz)/.build/static --manifest-cache none --product url [coverage=1]")
         #expect(FileManager.default.isExecutableFile(atPath: out.appendingPathComponent("url").path))
         // Neither touched the build stc fuzz run uses.
         #expect(!FileManager.default.fileExists(atPath: fuzz + "/.build/release/url"))
