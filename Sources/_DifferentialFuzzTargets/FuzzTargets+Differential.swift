@@ -115,7 +115,8 @@ public enum SelectionDifferential {
     ///   flag, and the input shows non-canonical base64 in the stored string itself or one of the deviations of
     ///   Foundation's JSON layer (the conformance is Foundation's base64 and JSON with our token check).
     /// - When it rejects what Foundation's baseline accepts, the input shows a token deviation: non-canonical
-    ///   base64 or a size outside 1…1024 (the only checks it adds to the baseline's).
+    ///   base64 or a size outside 1…1024 (the only checks it adds to the baseline's), or a repeated key, of which
+    ///   Foundation keeps one value without saying which, so two Foundation readers may keep different ones.
     static func compareCodable(
         _ stored: [UInt8], _ ours: Result<FamilyActivitySelection, SelectionDecodingError>,
         _ theirs: FoundationSelectionDecoder.Sets?
@@ -126,7 +127,9 @@ public enum SelectionDifferential {
         let decoded = try? JSONDecoder().decode(FamilyActivitySelection.self, from: json)
         guard let decoded else {
             if case .success = ours { return HarnessFailure("JSONDecoder's Codable rejects what we accept") }
-            if theirs != nil, detectDeviations(stored).isDisjoint(with: [.nonCanonicalBase64, .tokenSize]) {
+            if theirs != nil,
+                detectDeviations(stored).isDisjoint(with: [.nonCanonicalBase64, .tokenSize, .duplicateKey])
+            {
                 return HarnessFailure(
                     "JSONDecoder's Codable rejects what Foundation's baseline accepts, no token deviation")
             }
