@@ -55,15 +55,17 @@ public struct PlantedBuilds: Sendable {
         }
     }
 
-    /// The naive baseline harnesses, built as a user would: `--sanitize=fuzzer --sanitize=address`, nothing else.
-    /// All of them at once: built alone (`--product`), a harness came out without libFuzzer's coverage counters
-    /// in the reference's modules (SwiftPM 6.3), and a fuzzer without coverage is blind.
+    /// The naive baseline harnesses, built as a user would: `--sanitize=fuzzer --sanitize=address`, and with the
+    /// code under test given libFuzzer's coverage instrumentation as our fuzz build gives it (the root manifest's
+    /// `SCREENTIME_FUZZ_COVERAGE`): with SwiftPM 6.3 on Linux, `--sanitize=fuzzer` alone leaves an executable
+    /// target's binary without coverage counters, and a blind fuzzer would make the baseline weaker than it is
+    /// meant to be. All of them at once, which is how a user builds them.
     func buildNaive(log: (String) -> Void) throws(BuildFailure) {
         try build(
             [
                 "build", "-c", "release", "--sanitize=fuzzer", "--sanitize=address", "--package-path",
                 packageRoot + "/Fuzz/Naive", "--scratch-path", scratch + "/naive",
-            ], environment: [:], log: log)
+            ], environment: fuzzRecipe.environment, log: log)
     }
 
     private func build(_ arguments: [String], environment: [String: String], log: (String) -> Void)
