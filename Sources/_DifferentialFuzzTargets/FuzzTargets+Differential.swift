@@ -220,21 +220,20 @@ public enum SelectionDifferential {
         if let deviation = base64Deviation(stored) { found.insert(deviation) }
         let json = Array(data)
         found.formUnion(LexicalDeviations.scan(json))
-        // Structural deviations need a tree: parse leniently enough (deep, any UTF-8 issue aside).
-        if let parsed = try? JSONParser.parse(json, limits: .init(maxDepth: 4096)) {
-            if parsed.firstDuplicateKeyOffset != nil { found.insert(.duplicateKey) }
-            if case .object(let top) = parsed.value {
-                for key in [
-                    "includeEntireCategory", "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers",
-                    "untokenizedWebDomainIdentifiers",
-                ]
-                where top[key] == .null {
-                    found.insert(.nullOptionalMember)
-                }
-                for kind in SelectionTokenKind.allCases {
-                    for element in top[kind.jsonKey]?.arrayValue ?? [] {
-                        guard let d = element["data"]?.stringValue else { continue }
-                        let text = Array(d.utf8)
+        // Structural deviations need a tree, read as leniently as Foundation reads: an input may also have
+        // lexical deviations, at which the strict parser would stop.
+        if let tree = LenientJSONTree.parse(json) {
+            if tree.hasRepeatedKey { found.insert(.duplicateKey) }
+            for key in [
+                "includeEntireCategory", "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers",
+                "untokenizedWebDomainIdentifiers",
+            ]
+            where tree.values(of: key).contains(where: { if case .null = $0 { true } else { false } }) {
+                found.insert(.nullOptionalMember)
+            }
+            for kind in SelectionTokenKind.allCases {
+                for element in tree.values(of: kind.jsonKey).flatMap(\.elements) {
+                    for text in element.values(of: "data").compactMap(\.bytes) {
                         if let deviation = base64Deviation(text) {
                             found.insert(deviation)
                         } else if case .success(let b) = Base64.decodeReportingOffset(text), b.isEmpty || b.count > 1024

@@ -52,6 +52,36 @@ import _DifferentialFuzzTargets
         #expect(comparison.foundation != nil, "Foundation no longer accepts this: the deviation may be gone")
     }
 
+    /// Inputs with a structural deviation behind a lexical one, and every deviation each shows. The first two are
+    /// what the fuzzer found: a repeated key behind a trailing comma, and one behind invalid UTF-8 with
+    /// non-canonical token base64.
+    static let mixedDeviations: [(json: [UInt8], deviations: Set<SelectionDeviation>)] = [
+        (
+            Array(
+                #"{"applicationTokens":[{"data":""}],"categoryTokens":[],"webDomainTokens":[],"applicationTokens":[[],]}"#
+                    .utf8),
+            [.duplicateKey, .trailingComma, .tokenSize]
+        ),
+        (
+            Array(#"{"x":[""#.utf8) + [0xC8, 0x9D, 0xFF]
+                + Array(#""],"categoryTokens":[{"data":"AAABEHqrutLSO+gs="}],"#.utf8)
+                + Array(#""applicationTokens":[],"webDomainTokens":[],"webDomainTokens":[]}"#.utf8),
+            [.invalidUTF8, .duplicateKey, .nonCanonicalBase64]
+        ),
+        (Array("{\(e3),\"\\u0061pplicationTokens\":[],\"x\":01}".utf8), [.duplicateKey, .numberGrammar]),
+        (Array("{\(e3),\"includeEntireCategory\":null,\"x\":\"\\w\"}".utf8), [.nullOptionalMember, .invalidEscape]),
+    ]
+
+    /// A structural deviation is still seen when a lexical one stops the strict parser.
+    @Test(arguments: mixedDeviations.indices)
+    func structuralDeviationsBehindLexicalOnes(index: Int) {
+        let (json, expected) = Self.mixedDeviations[index]
+        let input = Self.stored(json)
+        let comparison = SelectionDifferential.compare(input)
+        #expect(comparison.failure == nil, "\(comparison.failure.map(String.init(describing:)) ?? "")")
+        #expect(SelectionDifferential.detectDeviations(input) == expected)
+    }
+
     @Test func cleanInputsAgreeWithoutDeviations() {
         let token = Data((0..<128).map { UInt8($0) }).base64EncodedString().replacingOccurrences(of: "/", with: "\\/")
         for json in [
