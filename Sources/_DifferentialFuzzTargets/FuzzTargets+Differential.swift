@@ -1,7 +1,6 @@
 import Foundation
 import FoundationBaseline
 import ScreenTimeSelection
-import StrictJSON
 @_exported import _FuzzCore  // the differential shim imports only this module
 
 extension FuzzTargets {

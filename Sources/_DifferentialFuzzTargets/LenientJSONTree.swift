@@ -132,6 +132,12 @@ enum LenientJSONTree {
             return bytes[i] == closing
         }
 
+        /// What `\b \f \n \r \t` stand for; any other escaped byte stands for itself.
+        static let singleByteEscapes: [UInt8: UInt8] = [
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D,
+            UInt8(ascii: "t"): 0x09,
+        ]
+
         /// A string from its opening quote: escapes decoded (`\uXXXX` to UTF-8, a lone surrogate kept as its six
         /// bytes, any other escaped byte as itself), every other byte kept.
         mutating func string() -> [UInt8]? {
@@ -150,10 +156,6 @@ enum LenientJSONTree {
                 }
                 guard i + 1 < bytes.count else { return nil }
                 let e = bytes[i + 1]
-                let simple: [UInt8: UInt8] = [
-                    UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-                    UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-                ]
                 if e == UInt8(ascii: "u"), i + 5 < bytes.count,
                     let unit = LexicalDeviations.hex4(bytes[(i + 2)...(i + 5)])
                 {
@@ -175,7 +177,7 @@ enum LenientJSONTree {
                     i += width
                     continue
                 }
-                out.append(simple[e] ?? e)
+                out.append(Self.singleByteEscapes[e] ?? e)
                 i += 2
             }
             return nil
