@@ -81,15 +81,32 @@ for t in $targets; do
   $STC fuzz replay "$t" --binary --no-build || fail "$t: the corpus replay failed (see above)"
 done
 
+# crashes TARGET LOG: one line per crashing input that `stc fuzz run` reported in LOG, with the log's first failure
+# message and the input itself in base64, so that the summary at the end of a CI log (often all a reader sees) says everything needed
+# to reproduce it: `echo BASE64 | base64 -d > crash; stc fuzz add TARGET crash`.
+crashes() {
+  local what input
+  what=$(grep -m1 -E 'invariant failed|ERROR: AddressSanitizer|Fatal error|ERROR: libFuzzer' "$2" | cut -c1-300)
+  grep -oE "^$1: crashing input [^ ]+" "$2" | cut -d' ' -f4 | sort -u | while read -r input; do
+    echo "$1: fuzzing found a crash (first failure in the log: ${what:-see above}); input $input ($(wc -c < "$input") bytes), base64" \
+      "$(head -c 3000 "$input" | base64 -w0); keep it: stc fuzz add $1 $input --minimize"
+  done
+}
+
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
   for t in $targets; do
     step "fuzz $t for ${FUZZ_SECONDS} s, $FUZZ_JOBS job(s)"
-    $STC fuzz run "$t" --no-build --time "$FUZZ_SECONDS" --jobs "$FUZZ_JOBS"
-    case $? in
+    log=$(mktemp)
+    $STC fuzz run "$t" --no-build --time "$FUZZ_SECONDS" --jobs "$FUZZ_JOBS" 2>&1 | tee "$log"
+    case ${PIPESTATUS[0]} in
       0) ;;
-      1) fail "$t: fuzzing found a crash (the add-regression command is printed above)" ;;
+      1)
+        found=$(crashes "$t" "$log")
+        fail "${found:-$t: fuzzing found a crash (the add-regression command is printed above)}"
+        ;;
       *) fail "$t: stc fuzz run failed" ;;
     esac
+    rm -f "$log"
   done
 fi
 
