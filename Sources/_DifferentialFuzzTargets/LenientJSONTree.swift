@@ -78,35 +78,21 @@ enum LenientJSONTree {
             case UInt8(ascii: "{"):
                 i += 1
                 var members: [(key: [UInt8], value: LenientJSONTree)] = []
-                while true {
-                    skipWhitespace()
-                    guard i < bytes.count else { return nil }
-                    if bytes[i] == UInt8(ascii: "}") {
-                        i += 1
-                        return .object(members)
-                    }
-                    guard bytes[i] == UInt8(ascii: "\""), let key = string() else { return nil }
-                    skipWhitespace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-                    i += 1
-                    guard let member = value() else { return nil }
+                while !take(UInt8(ascii: "}")) {
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = string(), take(UInt8(ascii: ":")),
+                        let member = value(), separator(closing: UInt8(ascii: "}"))
+                    else { return nil }
                     members.append((key, member))
-                    guard separator(closing: UInt8(ascii: "}")) else { return nil }
                 }
+                return .object(members)
             case UInt8(ascii: "["):
                 i += 1
                 var elements: [LenientJSONTree] = []
-                while true {
-                    skipWhitespace()
-                    guard i < bytes.count else { return nil }
-                    if bytes[i] == UInt8(ascii: "]") {
-                        i += 1
-                        return .array(elements)
-                    }
-                    guard let element = value() else { return nil }
+                while !take(UInt8(ascii: "]")) {
+                    guard let element = value(), separator(closing: UInt8(ascii: "]")) else { return nil }
                     elements.append(element)
-                    guard separator(closing: UInt8(ascii: "]")) else { return nil }
                 }
+                return .array(elements)
             case UInt8(ascii: "\""):
                 return string().map(LenientJSONTree.string)
             default:
@@ -121,15 +107,17 @@ enum LenientJSONTree {
             }
         }
 
-        /// After a member or element: a comma (consumed), or the closing bracket (left for the caller).
-        mutating func separator(closing: UInt8) -> Bool {
+        /// Skips whitespace, then consumes `byte` if it comes next.
+        mutating func take(_ byte: UInt8) -> Bool {
             skipWhitespace()
-            guard i < bytes.count else { return false }
-            if bytes[i] == UInt8(ascii: ",") {
-                i += 1
-                return true
-            }
-            return bytes[i] == closing
+            guard i < bytes.count, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+
+        /// After a member or element: a comma (consumed), or the closing bracket (left for the caller's `take`).
+        mutating func separator(closing: UInt8) -> Bool {
+            take(UInt8(ascii: ",")) || (i < bytes.count && bytes[i] == closing)
         }
 
         /// What `\b \f \n \r \t` stand for; any other escaped byte stands for itself.
