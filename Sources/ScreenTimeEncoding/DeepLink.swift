@@ -13,7 +13,7 @@
 ///
 /// Rules (ours, on RFC 3986 grammar):
 /// - `scheme` is `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1), lower-cased (schemes are
-///   case-insensitive, §6.2.2.1).
+///   case-insensitive, RFC 3986 §6.2.2.1).
 /// - `host` is one or more unreserved ASCII characters (`A–Z a–z 0–9 - . _ ~`), kept as written. No user info,
 ///   port, path or fragment: a deep link that needs them is not this shape.
 /// - The query, when present, is `item *( "&" item )`, each item `name "=" value`, split at the first `=`.

@@ -3,7 +3,7 @@ import StrictJSON
 /// Percent-encoding of one URL component (RFC 3986 §2.1), in pure Swift so coverage-guided fuzzing sees it.
 ///
 /// **Encoding.** The text's UTF-8 bytes are written out one by one. A byte that is RFC 3986 *unreserved* ASCII
-/// (`A–Z a–z 0–9 - . _ ~`, §2.3) is kept; every other byte becomes `%XX` with upper-case hex (§2.1: "URI producers
+/// (`A–Z a–z 0–9 - . _ ~`, RFC 3986 §2.3) is kept; every other byte becomes `%XX` with upper-case hex (RFC 3986 §2.1: "URI producers
 /// should use uppercase hexadecimal digits"). A space is `%20`, never `+`; `+` itself is `%2B`.
 ///
 /// ```swift
@@ -17,9 +17,9 @@ import StrictJSON
 /// **Decoding** is strict, and undoes any RFC 3986-conforming encoding of the component, not only ours:
 /// - `%` must be followed by two hex digits, else ``PercentDecodingError/Code/invalidPercentEncoding``.
 ///   Lower-case hex (`%c3%a9`) **is accepted**: RFC 3986 §2.1 makes it equivalent to upper case, and only
-///   producers are asked to use upper case. Escaped unreserved characters (`%41` for `A`) are accepted (§2.3).
+///   producers are asked to use upper case. Escaped unreserved characters (`%41` for `A`) are accepted (RFC 3986 §2.3).
 /// - A character may appear unencoded only if RFC 3986 allows it raw in a query component
-///   (`pchar / "/" / "?"`, §3.4): unreserved, the sub-delims `! $ & ' ( ) * + , ; =`, and `: @ / ?`.
+///   (`pchar / "/" / "?"`, RFC 3986 §3.4): unreserved, the sub-delims `! $ & ' ( ) * + , ; =`, and `: @ / ?`.
 ///   A raw space, control, `` " # < > [ \ ] ^ ` { | } ``, DEL or any non-ASCII character **is rejected** as
 ///   ``PercentDecodingError/Code/invalidPercentEncoding``: it is not a URL component at all, and usually the
 ///   sign of a producer that forgot to encode (field bug 7: `CharacterSet.alphanumerics` applied scalar by scalar

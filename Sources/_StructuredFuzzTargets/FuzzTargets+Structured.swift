@@ -44,14 +44,14 @@ extension FuzzTargets {
         ReferenceProperties.authorizationProperties + ReferenceProperties.lifecycleProperties
 
     /// `shield`: fuzzer bytes become stores, policies and activities over small token universes; every
-    /// `shield.*` property must hold (§2).
+    /// `shield.*` property must hold (SPEC §2).
     public static let shield = structured(
         "shield",
         summary: "bytes → stores, policies, activities: every shield.* property (precedence, monotonicity, limits, …)",
         properties: shieldFamily)
 
     /// `auth`: fuzzer bytes become authorization histories and status observations; every `auth.*` and
-    /// `lifecycle.*` property must hold (§3).
+    /// `lifecycle.*` property must hold (SPEC §3).
     public static let auth = structured(
         "auth",
         summary:

@@ -32,7 +32,7 @@ public struct TemplateSubject: Sendable {
     public static let reference = TemplateSubject()
 }
 
-/// An independent reading of the §4 template rules, used as the oracle: leftmost scan, a placeholder is
+/// An independent reading of the SPEC §4 template rules, used as the oracle: leftmost scan, a placeholder is
 /// `{key}` or `{key|fallback}` with key bytes `A–Z a–z 0–9 _ . -` and a fallback without braces.
 public enum TemplateModel {
     public enum Piece: Equatable {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fake adapter for the runner's own tests (SPEC.md section 5 protocol), with switchable misbehaviour.
+"""A fake adapter for the runner's own tests (the protocol of SPEC.md §5), with switchable misbehaviour.
 
 Ops: test.echo {value} -> output {value, extra}; test.error {code} -> error code; anything else -> unsupported.
 Flags turn on misbehaviour for cases whose id ends with a marker:
