@@ -6,9 +6,9 @@
 // read the result back with `swift package dump-package` instead of keeping lists of their own.
 import PackageDescription
 
-/// What a module is for. Users pick from the first four tiers; the fuzz tier is internal (its names start with
-/// `_`, as swift-collections does for `_RopeModule`) and offers products only because `Fuzz/Package.swift` must
-/// name the harness modules its binaries link.
+/// What a module is for. Users pick from the first four tiers; the fuzz and support tiers are internal (their
+/// names start with `_`, as swift-collections does for `_RopeModule`) and offer products only because
+/// `Fuzz/Package.swift` and `Lab/Package.swift` must name the modules they link.
 enum Role {
     /// The reference implementation and its parts: the code under test.
     case reference
@@ -21,6 +21,8 @@ enum Role {
     case tool
     /// Fuzz harness bodies and their plumbing.
     case fuzz
+    /// Internal plumbing shared by stc, conformance, the tests and the lab (names start with `_`).
+    case support
 }
 
 /// One module: a row of the table.
@@ -52,7 +54,9 @@ struct Module {
         exclude: [String] = []
     ) {
         // The tier shows in the name: a user never sees an underscore module offered as if it were for them.
-        precondition(name.hasPrefix("_") == (role == .fuzz), "\(name): fuzz modules, and only they, start with _")
+        precondition(
+            name.hasPrefix("_") == (role == .fuzz || role == .support),
+            "\(name): fuzz and support modules, and only they, start with _")
         self.name = name
         self.role = role
         self.dependencies = dependencies
@@ -83,8 +87,6 @@ let modules: [Module] = [
     Module(
         "ScreenTimeProperties", .properties,
         dependencies: ["FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"], product: true),
-    // The public shrinking challenge as a catalog: `swift test` and `stc bench` run the same definitions.
-    Module("ShrinkingChallenges", .properties, dependencies: ["PropertyTesting"]),
 
     // Conformance.
     Module("Conformance", .conformance, dependencies: ["ScreenTimeReference", "StrictJSON"], product: true),
@@ -102,21 +104,9 @@ let modules: [Module] = [
         dependencies: ["Conformance", "Exploration", "ScreenTimeReference", "ShippedVectors", "StrictJSON"],
         product: true),
 
-    // The tool.
-    Module(
-        "Benchmarking", .tool,
-        dependencies: [
-            "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting", "ScreenTimeReference",
-            "ShrinkingChallenges", "StrictJSON",
-        ],
-        handsOutStackAddresses: true),
-    // `stc mutate`: the mutation score of the test suite over the reference (a lexer, the operators, a mutant
-    // schema built in a copy of the package, the kill checks, the report). Foundation only: it reads the reference
-    // as text and runs the copy's build and tests as processes.
-    Module("MutationTesting", .tool),
-    // The bug-finding benchmark: planted bugs, the hammers that look for them, the naive baseline
-    // (docs/BUG-FINDING.md).
-    Module("BugFinding", .tool, dependencies: ["Conformance", "Exploration", "MutationTesting"]),
+    // The tool's command plumbing, shared with the lab's `lab` (Lab/Package.swift): the command table and its
+    // dispatch, the argument scanner, the console and progress lines.
+    Module("_CommandSupport", .support, dependencies: ["Conformance"]),
 
     // Fuzzing (internal). Each byte-level fuzz binary links only its harness module and what that tests:
     // libFuzzer scans every coverage counter of a binary after each execution.
@@ -152,15 +142,6 @@ let modules: [Module] = [
 // `__sancov_lowest_stack`. Only the Fuzz package's build sets it.)
 let fuzzBuild = Context.environment["SCREENTIME_FUZZ_COVERAGE"] == "1"
 
-// The bug-finding benchmark (`stc bench --filter bugs`, docs/BUG-FINDING.md) builds into scratch paths of its own
-// with STC_PLANTED_BUGS=1, which compiles the reference's planted bugs in (each then off unless STC_PLANTED_BUG
-// names it at run time). Every other build leaves them out: a test checks that `swift test`'s build has none.
-let plantedBugsBuild = Context.environment["STC_PLANTED_BUGS"] == "1"
-
-func swiftSettings(_ module: Module) -> [SwiftSetting] {
-    (plantedBugsBuild && module.role == .reference ? [.define("STC_PLANTED_BUGS")] : []) + fuzzSettings(module)
-}
-
 func fuzzSettings(_ module: Module) -> [SwiftSetting] {
     guard fuzzBuild else { return [] }
     var flags: [String] = []
@@ -174,25 +155,34 @@ func fuzzSettings(_ module: Module) -> [SwiftSetting] {
     return flags.isEmpty ? [] : [.unsafeFlags(flags)]
 }
 
+/// The modules Lab/Package.swift imports: it depends on this package by path and links them through one internal
+/// product, so that the products a user sees stay the five of the README.
+let labModules = [
+    "_CommandSupport", "_FuzzCorpus", "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting",
+    "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON",
+]
+
 let package = Package(
     name: "ScreenTimeConformance",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: modules.filter(\.product).map { .library(name: $0.name, targets: [$0.name]) } + [
         .executable(name: "stc", targets: ["stc"]),
+        // What the lab (Lab/Package.swift: benchmarks, bug finding, mutation testing) links; not for users.
+        .library(name: "_ScreenTimeLab", targets: labModules),
         // `swift package stc …` in a package that depends on this one.
         .plugin(name: "StcPlugin", targets: ["StcPlugin"]),
     ],
     targets: modules.map { module in
         .target(
             name: module.name, dependencies: module.dependencies.map { .target(name: $0) }, exclude: module.exclude,
-            swiftSettings: swiftSettings(module), linkerSettings: module.linkerSettings,
+            swiftSettings: fuzzSettings(module), linkerSettings: module.linkerSettings,
             plugins: module.plugins.map { .plugin(name: $0) })
     } + [
         .executableTarget(
             name: "stc",
             dependencies: [
-                "Benchmarking", "BugFinding", "Conformance", "Exploration", "_FuzzCorpus", "MutationTesting",
-                "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
+                "_CommandSupport", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting",
+                "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
@@ -208,7 +198,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["Conformance", "ScreenTimeReference", "ShippedVectors", "StrictJSON"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "ShrinkingChallenges"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(
             name: "ScreenTimePropertiesTests",
             dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting"]),
@@ -222,19 +212,13 @@ let package = Package(
                 "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON",
             ]),
         .testTarget(
-            name: "BugFindingTests",
-            dependencies: [
-                "BugFinding", "Exploration", "_FuzzCorpus", "MutationTesting", "ScreenTimeProperties", "StrictJSON",
-            ]),
-        .testTarget(
             name: "ScreenTimeTestingTests",
             dependencies: ["ScreenTimeTesting", "Conformance", "Exploration", "StrictJSON", "testing-kit-fixture"]),
         // The kit's adapter over the reference, which ScreenTimeTestingTests runs as a subprocess.
         .executableTarget(
             name: "testing-kit-fixture", dependencies: ["ScreenTimeTesting"], path: "Tests/TestingKitFixture"),
-        .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting"]),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
-        .testTarget(name: "StcTests", dependencies: ["stc", "StrictJSON"], exclude: ["Goldens"]),
+        .testTarget(name: "StcTests", dependencies: ["stc", "_CommandSupport", "StrictJSON"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -99,9 +99,6 @@ public enum PercentEncoding {
     /// ```
     /// Source: RFC 3986 §2.1 and §2.3, `SPEC.md` §4.
     public static func encodeComponent(_ text: String) -> String {
-        #if STC_PLANTED_BUGS
-            if let planted = plantedEncodeComponent(Array(text.utf8)) { return planted }
-        #endif
         var utf8 = text
         return utf8.withUTF8 { escaping($0) } ?? text  // nothing to encode: the text itself, not a copy
     }
@@ -112,9 +109,6 @@ public enum PercentEncoding {
     /// PercentEncoding.encodeComponent(bytes: [0x00, 0xFF, 0x41])   // "%00%FFA"
     /// ```
     public static func encodeComponent(bytes: some Collection<UInt8>) -> String {
-        #if STC_PLANTED_BUGS
-            if let planted = plantedEncodeComponent(Array(bytes)) { return planted }
-        #endif
         if let result = bytes.withContiguousStorageIfAvailable({ encodeComponent(bytes: $0) }) { return result }
         return Array(bytes).withUnsafeBufferPointer { encodeComponent(bytes: $0) }
     }

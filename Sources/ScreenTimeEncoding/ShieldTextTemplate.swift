@@ -1,7 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
-
 /// A shield text with placeholders, such as `"{applicationName|This app} is blocked until {time}"`.
 ///
 /// Rules (`SPEC.md` §4; the details marked *ours* are decisions of this reference):
@@ -90,13 +86,6 @@ public struct ShieldTextTemplate: Sendable, Hashable {
                 if let value, !value.isEmpty {
                     found.initializeElement(at: k, to: value)
                 } else {
-                    #if STC_PLANTED_BUGS
-                        if PlantedBug.isActive(.literalKeyRendered) {
-                            found.initializeElement(at: k, to: key)  // the key's name, shown as if it were the value
-                            missing.append(key)
-                            continue
-                        }
-                    #endif
                     found.initializeElement(at: k, to: nil)
                     if missing.isEmpty { missing.reserveCapacity(keys.count - k) }
                     missing.append(key)
@@ -124,12 +113,6 @@ public struct ShieldTextTemplate: Sendable, Hashable {
                     return Self.copy(template[literalStart...], to: out, at: o)
                 }
             }
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.replacedTextRescanned), !placeholders.isEmpty {
-                    // One more pass over the output: a value that looks like a placeholder is replaced in turn.
-                    return Rendering(text: Self.rescanned(text, values), missing: missing)
-                }
-            #endif
             return Rendering(text: text, missing: missing)
         }
     }
@@ -194,11 +177,6 @@ public struct ShieldTextTemplate: Sendable, Hashable {
                     matched = k < n && bytes[k] == close
                 }
             }
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.formatSpecifierTrap), keyEnd > i + 1, k < n, bytes[k] == UInt8(ascii: ":") {
-                    plantedFormatWidth(bytes, from: k + 1)
-                }
-            #endif
             guard matched else {
                 // Bytes i..<k are literal; bytes[k] (if any) is scanned next, since it may be a `{`.
                 i = max(k, i + 1)

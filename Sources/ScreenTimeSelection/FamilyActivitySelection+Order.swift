@@ -1,7 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
-
 /// Stable order (ours, `SPEC.md` §1): a kind's tokens ascending by their `data` string in ASCII order.
 ///
 /// Use one order for display and for action, so that "row 3" on screen is the token acted on. `Set` iteration
@@ -20,9 +16,6 @@ extension FamilyActivitySelection {
     /// `data` that follow the prefix all tokens share (device tokens share 16 characters), zero-padded, so keys
     /// order as the strings do; only equal keys fall back to comparing the strings.
     static func ordered<Kind>(_ tokens: Set<Token<Kind>>) -> [Token<Kind>] {
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.orderFromHash) { return Array(tokens) }
-        #endif
         guard tokens.count > 1 else { return Array(tokens) }
         var keyed = tokens.map { (key: UInt64(0), token: $0) }
         var shared = Int.max

@@ -33,21 +33,11 @@ public enum SelectionDecoder {
 
     /// Decodes the bytes of a stored base64 string.
     public static func decode(_ base64: [UInt8]) throws(SelectionDecodingError) -> Report {
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.decodeErrorSwallowed) {
-                return (try? decodeJSON(json(ofStored: base64))) ?? emptyReport
-            }
-        #endif
         return try decodeJSON(json(ofStored: base64))
     }
 
     /// ``decode(_:)-([UInt8])`` of bytes in a buffer (a fuzzer's input, a memory-mapped file), read in place.
     public static func decode(_ base64: UnsafeBufferPointer<UInt8>) throws(SelectionDecodingError) -> Report {
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.decodeErrorSwallowed) {
-                return (try? decodeJSON(json(ofStored: base64))) ?? emptyReport
-            }
-        #endif
         return try decodeJSON(json(ofStored: base64))
     }
 
@@ -67,11 +57,6 @@ public enum SelectionDecoder {
     /// ``canonicalBase64(of:)`` with what a summary of the selection needs: how many distinct tokens of each
     /// kind, and `includeEntireCategory`.
     public static func canonicalForm(of base64: [UInt8]) throws(SelectionDecodingError) -> CanonicalForm {
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.decodeErrorSwallowed) {
-                return (try? read(json(ofStored: base64)) { reader in reader.canonicalForm() }) ?? emptyCanonicalForm
-            }
-        #endif
         return try read(json(ofStored: base64)) { reader in reader.canonicalForm() }
     }
 
@@ -89,9 +74,6 @@ public enum SelectionDecoder {
         // The same bytes decode to the same selection, and a selection equals itself: one decode is enough.
         if a == b { return true }
         let second = try canonicalForm(of: b)
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.equalityByString) { return false }
-        #endif
         return first.base64 == second.base64
     }
 
@@ -124,11 +106,6 @@ public enum SelectionDecoder {
         switch Base64.decodeReportingOffset(base64) {
         case .success(let bytes): return bytes
         case .failure(let failure):
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.base64ForceUnwrap) {
-                    fatalError("planted: Data(base64Encoded: stored)! on a malformed stored string")
-                }
-            #endif
             throw SelectionDecodingError(.base64, at: failure.offset, detail: failure.reason.rawValue)
         }
     }

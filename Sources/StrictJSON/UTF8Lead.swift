@@ -12,12 +12,6 @@ public struct UTF8Lead: Sendable, Equatable {
     /// The promise of `byte` as a lead byte of a multi-byte sequence, or `nil` when it cannot start one
     /// (ASCII, a continuation byte, `C0`, `C1`, `F5`…`FF`).
     public init?(_ byte: UInt8) {
-        #if STC_PLANTED_BUGS
-            if byte == 0xC0 || byte == 0xC1, PlantedBug.isActive(.overlongUTF8Accepted) {
-                self.init(1, 0x80...0xBF)
-                return
-            }
-        #endif
         switch byte {
         case 0xC2...0xDF: self.init(1, 0x80...0xBF)
         case 0xE0: self.init(2, 0xA0...0xBF)

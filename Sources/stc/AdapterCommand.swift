@@ -1,4 +1,5 @@
 import Conformance
+import _CommandSupport
 
 /// `stc adapter`: the reference served over the adapter protocol, for the runner or any other tool.
 enum AdapterCommand {

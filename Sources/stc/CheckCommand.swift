@@ -2,6 +2,7 @@ import Conformance
 import Foundation
 import PropertyTesting
 import ScreenTimeProperties
+import _CommandSupport
 
 /// `stc check`: runs the named properties of the reference (see `--help`).
 enum CheckCommand {

@@ -2,6 +2,7 @@ import Conformance
 import Foundation
 import ShippedVectors
 import StrictJSON
+import _CommandSupport
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
 enum ConformanceAddCommand {

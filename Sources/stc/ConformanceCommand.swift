@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import ShippedVectors
+import _CommandSupport
 
 /// `stc conformance`: the command line over the runner (see `--help`).
 enum ConformanceCommand {

@@ -2,6 +2,7 @@ import Conformance
 import Exploration
 import Foundation
 import StrictJSON
+import _CommandSupport
 
 /// `stc explore`: generated cases against adapters, judged by the reference, shrunk, kept as vectors (see `--help`).
 enum ExploreCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeReference
 import StrictJSON
+import _CommandSupport
 
 /// `stc inspect`: what a developer pastes from a device log or an App Group dump.
 enum InspectCommand {

@@ -17,10 +17,16 @@ import Testing
         }
     }
 
-    /// Every internal product is a fuzz harness module, which Fuzz/Package.swift must be able to name.
-    @Test func internalProductsAreTheFuzzHarnessesOnly() throws {
+    /// Every internal product is a fuzz harness module, which Fuzz/Package.swift must be able to name, or what the
+    /// lab's package (Lab/Package.swift) links.
+    @Test func internalProductsAreTheFuzzHarnessesAndTheLabsOnly() throws {
         let internalProducts = try PackageManifest.dump().libraryProducts.filter { $0.hasPrefix("_") }
-        #expect(!internalProducts.isEmpty)
-        for product in internalProducts { #expect(product.hasSuffix("FuzzTargets"), "\(product)") }
+        #expect(internalProducts.contains("_ScreenTimeLab"))
+        for product in internalProducts where product != "_ScreenTimeLab" {
+            #expect(product.hasSuffix("FuzzTargets"), "\(product)")
+        }
+        let lab = try String(
+            contentsOf: PackageManifest.root.appendingPathComponent("Lab/Package.swift"), encoding: .utf8)
+        #expect(lab.contains("\"_ScreenTimeLab\""), "Lab/Package.swift does not link _ScreenTimeLab")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import _CommandSupport
 
 @testable import stc
 
@@ -129,7 +130,6 @@ import Testing
     /// The usage errors a command finds in its values, after scanning, look the same as the scanner's.
     @Test(arguments: [
         ("check", ["--seed", "x"], "--seed takes a decimal number from 0 to 18446744073709551615, not 'x'"),
-        ("bench", ["--iterations=0"], "--iterations needs a positive number"),
         ("conformance", ["--timeout=0"], "--timeout needs a number of seconds above 0, not \"0\""),
         ("conformance add", ["--input", "{}"], "--op is required"),
         ("fuzz run", [], "give one TARGET"),
@@ -137,10 +137,7 @@ import Testing
         ("fuzz add", ["url"], "give TARGET and FILE"),
         ("fuzz", ["nope"], "unknown subcommand 'nope'"),
         ("inspect", ["a", "b"], "unexpected argument 'b': give one string, file or '-', not several"),
-        (
-            "", ["nope"],
-            "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check, bench, mutate."
-        ),
+        ("", ["nope"], "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check."),
     ])
     func valueErrorsLookLikeScannerErrors(path: String, arguments: [String], message: String) throws {
         let words = path.split(separator: " ").map(String.init)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _CommandSupport
 
 /// `stc fuzz`, run as a user would. Nothing here builds or runs libFuzzer (that is scripts/ci-fuzz.sh and
 /// scripts/demo-planted-bug.sh); these check the in-process workflow, the messages and the exit codes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _CommandSupport
 
 @testable import stc
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _CommandSupport
 
 @testable import stc
 
@@ -250,39 +251,6 @@ import Testing
             Case(
                 value: try f.checkCorpus(), arguments: ["template.total", "--iterations", "1", "--seed", "5"],
                 shows: "1 regressions replayed", timed: true)
-        },
-
-        // stc bench: a quick run whose filter selects nothing, and an error the value causes.
-        "stc bench --filter": { _ in
-            Case(value: "no-such-figure", arguments: ["--quick"], shows: "no figure id contains 'no-such-figure'")
-        },
-        "stc bench --iterations": { _ in Case(value: "0", shows: "--iterations needs a positive number") },
-
-        // stc mutate: errors the value causes, and --list, which builds nothing.
-        "stc mutate --output": { _ in
-            Case(
-                value: "mutants.json", arguments: ["--list", "--json", "--package", StcBinary.packageRoot.path],
-                shows: "mutants to mutants.json", freshDirectory: true, leaves: ("mutants.json", #""operator" : "#))
-        },
-        "stc mutate --sample": { _ in Case(value: "0", shows: "--sample needs a positive number of mutants, not '0'") },
-        "stc mutate --jobs": { _ in Case(value: "65", shows: "--jobs needs a whole number from 1 to 64, not '65'") },
-        "stc mutate --filter": { _ in
-            Case(
-                value: "Sources/NoSuchModule", arguments: ["--list"],
-                shows: "no mutant of the reference is in "
-                    + "'Sources/NoSuchModule'")
-        },
-        "stc mutate --package": { f in
-            let empty = try f.directory().path
-            return Case(value: empty, shows: "no Package.swift in \(empty)")
-        },
-        "stc mutate --equivalents": { _ in
-            Case(
-                value: "/nonexistent/equivalent.txt", arguments: ["--list"],
-                shows: "cannot read /nonexistent/equivalent.txt")
-        },
-        "stc mutate --threshold": { _ in
-            Case(value: "101", shows: "--threshold needs a percentage from 0 to 100, not '101'")
         },
 
         // stc fuzz: unknown targets stop build before anything is built; the rest run the stand-in fuzzer.

@@ -1,6 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
 /// The authorization state a ``ScreenTimeEnvironment`` holds: status, grants and every minted token. (Ours.)
 struct AuthorizationState: Sendable {
     var status: AuthorizationStatus = .notDetermined
@@ -15,9 +12,6 @@ struct AuthorizationState: Sendable {
     /// minted (fixtures, tests) are never void.
     func isVoid(_ token: TokenIdentity) -> Bool {
         guard let grant = grantOfToken[token] else { return false }
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.staleGrantAccepted) { return runningGrant == nil }
-        #endif
         return grant != runningGrant
     }
 

@@ -1,6 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
 /// What a blocker app should do with the authorization statuses it observes: a pure state machine,
 /// observations in, actions out (`SPEC.md` §3 "App lifecycle policy"). Adopt it as is: feed it every status read
 /// (at launch, on each return to the foreground) and every completed pick, and perform the actions it returns.
@@ -66,17 +63,8 @@ public struct LifecyclePolicy: Hashable, Sendable {
     public mutating func observe(_ observation: Observation) -> [Action] {
         switch observation {
         case .status(.notDetermined):
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.clearOnNotDetermined), shieldsActive {
-                    shieldsActive = false
-                    return [.clearShields]
-                }
-            #endif
             return []
         case .status(.denied):
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.revocationNoticeRepeated), !isApproved { return [.notifyRevoked] }
-            #endif
             guard isApproved else { return [] }
             isApproved = false
             awaitingPick = false
@@ -86,12 +74,6 @@ public struct LifecyclePolicy: Hashable, Sendable {
         case .status(.approved), .status(.approvedWithDataAccess):
             guard !isApproved else { return [] }
             isApproved = true
-            #if STC_PLANTED_BUGS
-                if PlantedBug.isActive(.preRevocationTokensReapplied) {
-                    shieldsActive = true  // the stored selection, from before the revocation, put back
-                    return []
-                }
-            #endif
             awaitingPick = true
             return [.requirePick]
         case .pick:

@@ -54,9 +54,6 @@ public struct TokenGrantLedger: Hashable, Sendable {
     /// True iff `name`'s latest token was minted under the running grant.
     public func isValid(_ name: String) -> Bool {
         guard let running = runningGrant, let grant = latestGrantByName[CodePointString(name)] else { return false }
-        #if STC_PLANTED_BUGS
-            if PlantedBug.isActive(.staleGrantAccepted) { return true }
-        #endif
         return grant == running
     }
 }

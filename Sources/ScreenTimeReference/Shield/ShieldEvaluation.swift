@@ -1,6 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
 /// Decides whether an activity is shielded, over any number of stores (`SPEC.md` §2). (Ours.)
 ///
 /// Rules, in the order they apply:
@@ -50,13 +47,6 @@ public enum ShieldEvaluation {
             for index in stores.indices {
                 switch stores[index].match(activity, isVoid: isVoid) {
                 case .category:
-                    #if STC_PLANTED_BUGS
-                        if PlantedBug.isActive(.categoryReasonWrongCategory),
-                            let reason = stores[index].plantedPolicyCategoryReason(for: activity)
-                        {
-                            return .shielded(reason)
-                        }
-                    #endif
                     // A category reason wins over every token reason; the category is the activity's own.
                     return .shielded(categoryReason(for: activity))
                 case .token:
@@ -97,20 +87,10 @@ extension ShieldSettings {
     public func match(_ activity: ShieldActivity, isVoid: (TokenIdentity) -> Bool = { _ in false }) -> Match {
         switch activity {
         case .application(let token, let category):
-            #if STC_PLANTED_BUGS
-                if let planted = plantedMatch(token, in: applications, applicationCategories, isVoid: isVoid) {
-                    return planted
-                }
-            #endif
             if applicationCategories?.shields(token, in: category, isVoid: isVoid) == true { return .category }
             if applications?.contains(token) == true, !isVoid(TokenIdentity(token)) { return .token }
             return .nothing
         case .webDomain(let token, let category):
-            #if STC_PLANTED_BUGS
-                if let planted = plantedMatch(token, in: webDomains, webDomainCategories, isVoid: isVoid) {
-                    return planted
-                }
-            #endif
             if webDomainCategories?.shields(token, in: category, isVoid: isVoid) == true { return .category }
             if webDomains?.contains(token) == true, !isVoid(TokenIdentity(token)) { return .token }
             return .nothing

@@ -1,6 +1,3 @@
-#if STC_PLANTED_BUGS
-    import StrictJSON
-#endif
 extension ShieldSettings {
     /// The most tokens any one limited set may hold: 50. Source: Apple doc (ShieldSettings).
     public static var maximumTokenCount: Int { 50 }
@@ -51,11 +48,7 @@ extension ShieldSettings {
     /// Written out in ``LimitedSet`` order rather than as a search of `allCases`, which makes a new array on every
     /// call (an allocation per store per verdict, the costliest thing under the fuzzers' ASan).
     var firstSetOverLimit: LimitedSet? {
-        #if STC_PLANTED_BUGS
-            let limit = Self.maximumTokenCount - (PlantedBug.isActive(.limitOffByOne) ? 1 : 0)
-        #else
-            let limit = Self.maximumTokenCount
-        #endif
+        let limit = Self.maximumTokenCount
         if (applications?.count ?? 0) > limit { return .applications }
         // Counted in place (`counts`), not through a copy of the policy: every verdict checks the limits first.
         if let counts = applicationCategories?.counts {

@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 import _FuzzCorpus
 
 #if canImport(Glibc)

@@ -1,4 +1,6 @@
 import Foundation
+import _CommandSupport
+import _FuzzCorpus
 
 #if canImport(Glibc)
     import Glibc
@@ -8,92 +10,25 @@ import Foundation
 
 /// Building and checking the libFuzzer binaries.
 enum FuzzBuild {
-    /// The builds stc makes of the Fuzz package. Each has its own scratch directory, so that making one never
-    /// replaces the objects of another: SwiftPM recompiles every module when `--static-swift-stdlib` or the
-    /// instrumentation changes.
-    enum Variant: Sendable, Equatable {
-        /// The fuzzing build of `stc fuzz run` (``arguments(fuzzPackage:product:manifestCache:variant:)``), in
-        /// `Fuzz/.build`.
-        case fuzzing
-        /// The fuzzing build linked with the Swift runtime and Foundation inside (`--static-swift-stdlib`), in
-        /// `Fuzz/.build/static`: binaries that run where no Swift toolchain is installed, as in OSS-Fuzz's runner
-        /// image (`stc fuzz build --out`).
-        case fuzzingStatic
-        /// The coverage build (`stc fuzz coverage`, OSS-Fuzz's `coverage` sanitizer), in `Fuzz/.build/coverage`:
-        /// LLVM's profile instrumentation for llvm-cov in every module, libFuzzer linked by SwiftPM
-        /// (`--sanitize=fuzzer`), no ASan, and no ``coverageVariable`` (the manifests then add nothing). Always
-        /// static: one build serves `stc fuzz coverage` and `stc fuzz build --coverage --out`.
-        case coverage
+    typealias Variant = FuzzBuildRecipe.Variant
 
-        /// The scratch directory inside the Fuzz package's `.build`, or nil for SwiftPM's default.
-        var scratchName: String? {
-            switch self {
-            case .fuzzing: nil
-            case .fuzzingStatic: "static"
-            case .coverage: "coverage"
-            }
-        }
-
-        /// The build's own directory: the Fuzz package's `.build`, or the scratch directory inside it.
-        func buildDirectory(fuzzPackage: String) -> String {
-            fuzzPackage + "/.build" + (scratchName.map { "/" + $0 } ?? "")
-        }
-
-        /// The flags that make this build, after `build -c release`.
-        var flags: [String] {
-            switch self {
-            case .fuzzing: ["--sanitize=address"] + asanCallbacks
-            case .fuzzingStatic: ["--sanitize=address"] + asanCallbacks + ["--static-swift-stdlib"]
-            case .coverage: ["--sanitize=fuzzer"] + profileInstrumentation + ["--static-swift-stdlib"]
-            }
-        }
-
-        /// Whether the manifests see ``coverageVariable``: the fuzzing builds' coverage instrumentation on the code
-        /// under test, and Fuzz/Package.swift linking libFuzzer itself.
-        var setsCoverageVariable: Bool { self != .coverage }
-    }
-
-    /// The fuzz build: ASan everywhere (`--sanitize=address`), libFuzzer's coverage instrumentation on the code
-    /// under test (``environment``: the root Package.swift then gives it to the modules its table marks), libFuzzer
-    /// linked by Fuzz/Package.swift, with ``asanCallbacks``. Another ``Variant`` builds in its own scratch path.
-    static func arguments(
-        fuzzPackage: String, product: String?, manifestCache: Bool = true, variant: Variant = .fuzzing
-    ) -> [String] {
-        var args = ["build", "-c", "release"] + variant.flags + ["--package-path", fuzzPackage]
-        if variant.scratchName != nil { args += ["--scratch-path", variant.buildDirectory(fuzzPackage: fuzzPackage)] }
-        if !manifestCache { args += ["--manifest-cache", "none"] }
-        if let product { args += ["--product", product] }
-        return args
-    }
-
-    /// What the fuzz build sets for the manifests: coverage for the code under test, not for the generators,
-    /// properties and checks around it. libFuzzer's work after each execution grows with the edges an input hits,
-    /// so edges of test code cost executions and lead nowhere (docs/PERFORMANCE.md#decisions).
-    static let coverageVariable = (name: "SCREENTIME_FUZZ_COVERAGE", value: "1")
-
-    /// The environment of the `swift build` child: ours plus ``coverageVariable`` (without it, for the coverage
+    /// The environment of the `swift build` child: ours plus ``FuzzBuildRecipe.coverageVariable`` (without it, for the coverage
     /// build).
     static func environment(_ variant: Variant = .fuzzing) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment[coverageVariable.name] = variant.setsCoverageVariable ? coverageVariable.value : nil
+        environment[FuzzBuildRecipe.coverageVariable.name] =
+            variant.setsCoverageVariable ? FuzzBuildRecipe.coverageVariable.value : nil
         return environment
     }
 
     /// A build with these `swift` arguments as one shell command, the variable included (for the log and messages).
     static func commandLine(_ arguments: [String], variant: Variant = .fuzzing) -> String {
         let words = arguments.map(Shell.quote).joined(separator: " ")
-        if variant.setsCoverageVariable { return "\(coverageVariable.name)=\(coverageVariable.value) swift " + words }
-        return "env -u \(coverageVariable.name) swift " + words
+        if variant.setsCoverageVariable {
+            return "\(FuzzBuildRecipe.coverageVariable.name)=\(FuzzBuildRecipe.coverageVariable.value) swift " + words
+        }
+        return "env -u \(FuzzBuildRecipe.coverageVariable.name) swift " + words
     }
-
-    /// ASan checks each memory access through a call into its runtime instead of an inline shadow test. Swift runs
-    /// the coverage pass after ASan, so an inline test would become a coverage counter of its own, one that
-    /// libFuzzer scans after every execution and that leads it nowhere. The same checks, so the same bugs are
-    /// found, in more executions per second (docs/PERFORMANCE.md#decisions).
-    static let asanCallbacks = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-asan-instrumentation-with-call-threshold=0"]
-
-    /// What llvm-cov reads: counters per region and the map from regions to source lines.
-    static let profileInstrumentation = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
 
     /// What SwiftPM says when its cached manifest or build plan predates a shim directory added to Fuzz/Sources:
     /// `Fuzz/Package.swift` lists the directory when it is evaluated, but SwiftPM reuses the cached evaluation.
@@ -145,7 +80,12 @@ enum FuzzBuild {
             paths += files.filter { $0.hasSuffix(".swift") }.map { directory + "/" + $0 }
         }
         let flags =
-            ["build: " + commandLine(arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant)]
+            [
+                "build: "
+                    + commandLine(
+                        FuzzBuildRecipe.arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant
+                    )
+            ]
             + (manifest?.stampLines ?? [])
         return (flags + ["sources:"] + paths.sorted()).joined(separator: "\n") + "\n"
     }
@@ -194,7 +134,9 @@ enum FuzzBuild {
         for product in targets.map({ $0.map(Optional.some) }) ?? [nil] {
             let started = Date()
             var output = try buildOnce(
-                swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: !planIsStale, variant: variant),
+                swift,
+                FuzzBuildRecipe.arguments(
+                    fuzzPackage: fuzz, product: product, manifestCache: !planIsStale, variant: variant),
                 variant: variant)
             if output.status != 0, stalePlanMessages.contains(where: output.text.contains) {
                 Console.error(
@@ -204,7 +146,9 @@ enum FuzzBuild {
                     try? FileManager.default.removeItem(atPath: file)
                 }
                 output = try buildOnce(
-                    swift, arguments(fuzzPackage: fuzz, product: product, manifestCache: false, variant: variant),
+                    swift,
+                    FuzzBuildRecipe.arguments(
+                        fuzzPackage: fuzz, product: product, manifestCache: false, variant: variant),
                     variant: variant)
             }
             if output.status != 0 {
@@ -264,6 +208,7 @@ enum FuzzBuild {
         throw CommandFailure(
             "\(binary) is not an instrumented libFuzzer binary "
                 + "(no 'INFO: Loaded 1 modules (N inline 8-bit counters)' with N > 0); rebuild with: "
-                + commandLine(arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant))
+                + commandLine(
+                    FuzzBuildRecipe.arguments(fuzzPackage: "Fuzz", product: nil, variant: variant), variant: variant))
     }
 }

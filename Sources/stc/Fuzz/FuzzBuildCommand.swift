@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 import _FuzzCorpus
 
 /// `stc fuzz build`: builds the libFuzzer binaries as `stc fuzz run` does and checks their instrumentation.

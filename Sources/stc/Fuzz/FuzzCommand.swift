@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 import _FuzzCorpus
 
 /// `stc fuzz`: the libFuzzer workflow (SPEC §6) — list the targets, fuzz one, replay the corpus, turn a crash

@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import _CommandSupport
 import _FuzzCorpus
 
 /// `stc fuzz coverage`: what of the code under test the corpus reaches, through the coverage binaries and llvm-cov.

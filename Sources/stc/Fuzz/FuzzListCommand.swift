@@ -1,3 +1,4 @@
+import _CommandSupport
 import _FuzzCorpus
 
 /// `stc fuzz list`: every fuzz target, with what it checks.

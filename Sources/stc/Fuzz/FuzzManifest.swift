@@ -1,5 +1,6 @@
 import Foundation
 import StrictJSON
+import _CommandSupport
 
 /// The root package's modules as a fuzz build sees them, read from the manifest itself
 /// (`SCREENTIME_FUZZ_COVERAGE=1 swift package dump-package`): Package.swift's module table is the one place the

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyTesting
+import _CommandSupport
 import _FuzzCorpus
 
 #if canImport(Glibc)

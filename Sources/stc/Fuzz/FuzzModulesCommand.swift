@@ -1,3 +1,4 @@
+import _CommandSupport
 /// `stc fuzz modules`: what a fuzz build gives each module of the root package, as its manifest says.
 enum FuzzModulesCommand {
     static let help = """

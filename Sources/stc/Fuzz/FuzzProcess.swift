@@ -1,4 +1,6 @@
 import Foundation
+import _CommandSupport
+import _FuzzCorpus
 
 /// Child processes: the Fuzz build and the fuzzer binaries.
 enum FuzzProcess {
@@ -15,26 +17,8 @@ enum FuzzProcess {
     static func fuzzerEnvironment(throughput: Bool = false) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
-        if throughput { env["ASAN_OPTIONS"] = throughputASanOptions(env["ASAN_OPTIONS"]) }
+        if throughput { env["ASAN_OPTIONS"] = FuzzDefaults.throughputASanOptions(env["ASAN_OPTIONS"]) }
         return env
-    }
-
-    /// ASan options `stc fuzz run` adds (each unless the user's `ASAN_OPTIONS` sets it). Neither changes what
-    /// ASan detects here:
-    /// - `malloc_context_size=0`: no stack is recorded at each malloc and free, work every execution would pay
-    ///   for. Only a heap report's "allocated by"/"freed by" stacks are missing, and
-    ///   `stc fuzz replay T FILE --binary` (default options) shows them.
-    /// - `quarantine_size_mb=16`, below ASan's default: freed memory waits in a smaller FIFO before reuse, so the
-    ///   allocator keeps touching warm memory instead of faulting in fresh pages. The queue still holds what many
-    ///   executions free, so a use after free within an execution is caught as before.
-    /// Why these values and not others: docs/PERFORMANCE.md#decisions.
-    static let throughputASanDefaults = [("malloc_context_size", "0"), ("quarantine_size_mb", "16")]
-
-    /// The user's `ASAN_OPTIONS` with each of ``throughputASanDefaults`` added that they do not set themselves.
-    static func throughputASanOptions(_ user: String?) -> String {
-        let given = (user ?? "").split(whereSeparator: { $0 == ":" || $0 == "," || $0 == " " }).map(String.init)
-        let added = throughputASanDefaults.filter { name, _ in !given.contains { $0.hasPrefix(name + "=") } }
-        return (given + added.map { "\($0)=\($1)" }).joined(separator: ":")
     }
 
     /// Runs `executable` with `arguments`; stdout and stderr are merged and passed line by line to `onLine`

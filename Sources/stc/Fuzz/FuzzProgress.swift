@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 
 /// libFuzzer's output, condensed: every line except the `#N NEW/REDUCE` stream, which is shown at most once a
 /// second (its latest line), so that a run stays readable.

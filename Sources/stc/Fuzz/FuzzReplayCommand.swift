@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 import _FuzzCorpus
 
 /// `stc fuzz replay`: runs the harness bodies on the corpus or on files, in this process or with the binaries.

@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 import _FuzzCorpus
 
 /// Where things are: the package (with `Fuzz/Package.swift`), the corpus, the scratch directories.

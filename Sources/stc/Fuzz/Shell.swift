@@ -1,4 +1,5 @@
 import Foundation
+import _CommandSupport
 
 /// Text for commands that people copy into a shell.
 enum Shell {

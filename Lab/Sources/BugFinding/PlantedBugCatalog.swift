@@ -1,0 +1,137 @@
+/// One bug planted in the reference for the bug-finding benchmark, and where each hammer looks for it.
+///
+/// Rule: `name` is the raw value of a `PlantedBug` case in StrictJSON (only compiled into the benchmark's builds,
+/// set per process with `STC_PLANTED_BUG=<name>`); a test keeps this catalog and that enum equal. Source: SPEC §7
+/// (the field-bug classes, `fieldBug`) and the bug-finding issue (the extra bugs of each family).
+///
+/// ```swift
+/// let bug = PlantedBugCatalog.named("url.plus-for-space")!
+/// bug.checks      // ["url"]: `stc check url` is the property hammer
+/// bug.fuzzTarget  // "url"
+/// ```
+public struct PlantedBugEntry: Sendable, Hashable, Codable {
+    /// The value of `STC_PLANTED_BUG` that turns it on; its first part is the family.
+    public var name: String
+    /// The SPEC §7 item it is an instance of (`7.1` … `7.8`), or `nil` for an extra bug of the family.
+    public var fieldBug: String?
+    /// What the planted code does wrong, as an app would.
+    public var summary: String
+    /// The `stc check` patterns of its family (the property hammer).
+    public var checks: [String]
+    /// The fuzz target of its family (`stc fuzz list`).
+    public var fuzzTarget: String
+    /// The explored operations or families (`stc explore --ops`).
+    public var explore: [String]
+    /// The naive baseline harness of its family (`Lab/Naive`).
+    public var naive: String
+
+    /// The part of the name before the first dot: `selection`, `json`, `shield`, `lifecycle`, `auth`, `url`,
+    /// `template`.
+    public var family: String { String(name.prefix { $0 != "." }) }
+
+    public init(
+        _ name: String, fieldBug: String?, _ summary: String, checks: [String], fuzz: String, explore: [String],
+        naive: String
+    ) {
+        self.name = name
+        self.fieldBug = fieldBug
+        self.summary = summary
+        self.checks = checks
+        self.fuzzTarget = fuzz
+        self.explore = explore
+        self.naive = naive
+    }
+}
+
+/// Every planted bug, in catalog order (SPEC §7 order, the extras of each family after its field bugs).
+public enum PlantedBugCatalog {
+    public static let all: [PlantedBugEntry] = selection + shield + authorization + encoding
+
+    public static func named(_ name: String) -> PlantedBugEntry? { all.first { $0.name == name } }
+
+    static let selection: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "selection.base64-force-unwrap", fieldBug: "7.1",
+            "a stored string that is not valid base64 traps (Data(base64Encoded:)! at launch)",
+            checks: ["selection"], fuzz: "selection-decode", explore: ["selection"], naive: "naive-selection"),
+        PlantedBugEntry(
+            "selection.decode-error-swallowed", fieldBug: "7.2",
+            "every decoding error becomes an empty selection (\"0 apps blocked\")",
+            checks: ["selection"], fuzz: "selection-differential", explore: ["selection"], naive: "naive-selection"),
+        PlantedBugEntry(
+            "selection.equality-by-string", fieldBug: "7.3",
+            "two stored strings are equal only when they are the same string",
+            checks: ["selection"], fuzz: "selection-decode", explore: ["selection"], naive: "naive-selection"),
+        PlantedBugEntry(
+            "selection.order-from-hash", fieldBug: "7.4",
+            "display order is Set iteration order (row 3 acts on another app)",
+            checks: ["selection"], fuzz: "selection-decode", explore: ["selection"], naive: "naive-selection"),
+        PlantedBugEntry(
+            "json.overlong-utf8-accepted", fieldBug: nil,
+            "the JSON scanner accepts the overlong two-byte forms C0 xx and C1 xx",
+            checks: ["selection"], fuzz: "json", explore: ["selection"], naive: "naive-selection"),
+    ]
+
+    static let shield: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "shield.except-overrides-listed", fieldBug: "7.5",
+            "a category policy's except set unshields an application that is listed by token",
+            checks: ["shield"], fuzz: "shield", explore: ["shield"], naive: "naive-shield"),
+        PlantedBugEntry(
+            "shield.application-reason-over-category", fieldBug: "7.5",
+            "a listed token's application reason is reported over its category's shield",
+            checks: ["shield"], fuzz: "shield", explore: ["shield"], naive: "naive-shield"),
+        PlantedBugEntry(
+            "shield.limit-off-by-one", fieldBug: nil,
+            "a set of exactly 50 tokens is refused as over the limit",
+            checks: ["shield"], fuzz: "shield", explore: ["shield"], naive: "naive-shield"),
+        PlantedBugEntry(
+            "shield.category-reason-wrong-category", fieldBug: nil,
+            "a category reason names the policy's first category, not the activity's own",
+            checks: ["shield"], fuzz: "shield", explore: ["shield"], naive: "naive-shield"),
+    ]
+
+    static let authorization: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "lifecycle.clear-on-not-determined", fieldBug: "7.6",
+            "a transient notDetermined read clears the shields",
+            checks: ["lifecycle"], fuzz: "auth", explore: ["auth"], naive: "naive-auth"),
+        PlantedBugEntry(
+            "lifecycle.revocation-notice-repeated", fieldBug: "7.6",
+            "every denied read after a revocation posts the notice again",
+            checks: ["lifecycle"], fuzz: "auth", explore: ["auth"], naive: "naive-auth"),
+        PlantedBugEntry(
+            "lifecycle.pre-revocation-tokens-reapplied", fieldBug: "7.6",
+            "re-authorization puts the stored pre-revocation selection back instead of asking for a pick",
+            checks: ["lifecycle"], fuzz: "auth", explore: ["auth"], naive: "naive-auth"),
+        PlantedBugEntry(
+            "auth.stale-grant-accepted", fieldBug: nil,
+            "a token from a revoked grant is valid again once any grant runs",
+            checks: ["auth"], fuzz: "auth", explore: ["auth"], naive: "naive-auth"),
+    ]
+
+    static let encoding: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "url.alphanumerics-encoding", fieldBug: "7.7",
+            "names encoded with CharacterSet.alphanumerics: letters of every script pass through, -._~ escaped",
+            checks: ["url"], fuzz: "url", explore: ["url"], naive: "naive-url"),
+        PlantedBugEntry(
+            "url.lowercase-hex", fieldBug: "7.7", "escapes written in lower-case hex",
+            checks: ["url"], fuzz: "url", explore: ["url"], naive: "naive-url"),
+        PlantedBugEntry(
+            "url.plus-for-space", fieldBug: "7.7", "a space encoded as +",
+            checks: ["url"], fuzz: "url", explore: ["url"], naive: "naive-url"),
+        PlantedBugEntry(
+            "template.literal-key-rendered", fieldBug: "7.8",
+            "a placeholder without a value shows its key (applicationName) on the shield",
+            checks: ["template"], fuzz: "template", explore: ["template"], naive: "naive-template"),
+        PlantedBugEntry(
+            "template.format-specifier-trap", fieldBug: "7.8",
+            "a {key:width} placeholder force-unwraps its width: {asNumber:} traps",
+            checks: ["template"], fuzz: "template", explore: ["template"], naive: "naive-template"),
+        PlantedBugEntry(
+            "template.replaced-text-rescanned", fieldBug: nil,
+            "the rendered text is scanned again, so a value that looks like a placeholder is replaced",
+            checks: ["template"], fuzz: "template", explore: ["template"], naive: "naive-template"),
+    ]
+}
