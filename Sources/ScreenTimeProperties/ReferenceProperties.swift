@@ -2,7 +2,7 @@ import PropertyTesting
 
 /// The named properties of the reference (`SPEC.md` §1–§4), family by family: `selection.*`, `shield.*`,
 /// `auth.*`, `lifecycle.*`, `url.*`, `deeplink.*`, `template.*`. Each family is an extension in
-/// `Properties/Properties+<Family>.swift`, with builders that take the function under test (defaulting to the
+/// `Properties/ReferenceProperties+<Family>.swift`, with builders that take the function under test (defaulting to the
 /// reference), so a test can show that a property catches a deliberately broken implementation.
 ///
 /// ```swift
