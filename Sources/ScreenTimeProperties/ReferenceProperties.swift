@@ -1,9 +1,11 @@
 import PropertyTesting
 
 /// The named properties of the reference (`SPEC.md` §1–§4), family by family: `selection.*`, `shield.*`,
-/// `auth.*`, `lifecycle.*`, `url.*`, `deeplink.*`, `template.*`. Each family is an extension in
-/// `Properties/Properties+<Family>.swift`, with builders that take the function under test (defaulting to the
-/// reference), so a test can show that a property catches a deliberately broken implementation.
+/// `auth.*`, `lifecycle.*`, `url.*`, `deeplink.*`, `template.*`. Each family is an extension in a file of its
+/// own, `Properties/ReferenceProperties+<Family>.swift` (`auth.*` in `+Authorization`), with builders that take
+/// the function under test (a subject in `Subjects/`, defaulting to the reference), so a test can show that a
+/// property catches a deliberately broken implementation. The independent oracles are in `Models/`; the
+/// generators and the values they draw in `Generators/`.
 ///
 /// ```swift
 /// let result = ReferenceProperties.catalog.property(named: "shield.matches-model")?.check(RunConfiguration(seed: 7))
@@ -12,5 +14,6 @@ public enum ReferenceProperties {
     /// Every property, in family order (selection, shield, auth, lifecycle, url, deeplink, template): what
     /// `stc check` and `swift test` run.
     public static let catalog = PropertyCatalog(
-        selectionProperties + shieldProperties + authorizationProperties + lifecycleProperties + encodingProperties)
+        selectionProperties + shieldProperties + authorizationProperties + lifecycleProperties + urlProperties
+            + deepLinkProperties + templateProperties)
 }

@@ -26,32 +26,3 @@ extension Gen where Value == LifecyclePolicy.Observation {
         ])
     }
 }
-
-extension LifecyclePolicy.Observation {
-    /// `notDetermined`, `denied`, `approved`, `approvedWithDataAccess` or `pick`.
-    public var name: String {
-        switch self {
-        case .status(let status): return status.rawValue
-        case .pick: return "pick"
-        }
-    }
-}
-
-/// Describes an event list on one line.
-public enum AuthorizationDescription {
-    public static func events(_ events: [TokenGrantLedger.Event]) -> String {
-        events.isEmpty
-            ? "(no events)"
-            : events.map { event in
-                switch event {
-                case .authorize: return "authorize"
-                case .revoke: return "revoke"
-                case .pick(let name): return "pick \(name)"
-                }
-            }.joined(separator: ", ")
-    }
-
-    public static func observations(_ observations: [LifecyclePolicy.Observation]) -> String {
-        observations.isEmpty ? "(no observations)" : observations.map(\.name).joined(separator: ", ")
-    }
-}

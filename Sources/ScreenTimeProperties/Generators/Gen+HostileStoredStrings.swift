@@ -7,19 +7,6 @@ import ScreenTimeReference
 // NaN and huge numbers, identifiers whose order differs by code unit and by code point, and text over the 1 MiB
 // limit that is short when counted in UTF-16 code units or in code points.
 
-/// A stored string one hostile change away from a valid one, with the change named.
-public struct HostileStoredString: Sendable, CustomStringConvertible {
-    /// The stored string's bytes: ASCII base64 for most changes, any UTF-8 text for the oversized ones.
-    public var bytes: [UInt8]
-    /// What was changed, for people: `non-zero pad bits in the base64`, `UTF-16LE JSON`, ….
-    public var change: String
-
-    public var description: String {
-        let shown = String(decoding: bytes.prefix(200), as: UTF8.self)
-        return "\(change): \(String(reflecting: shown))\(bytes.count > 200 ? "… (\(bytes.count) bytes)" : "")"
-    }
-}
-
 extension Gen where Value == HostileStoredString {
     /// One hostile change to a small valid selection (`Gen.document(of:)` writes its JSON).
     ///

@@ -5,19 +5,6 @@ import ScreenTimeReference
 // so that an activity's token and category often appear in the settings and shrunk counterexamples read as
 // `app0`, `cat1`, `web2`.
 
-/// The sizes of the token universes shield generators draw from.
-public struct ShieldUniverse: Sendable, Hashable {
-    public var applications: Int
-    public var categories: Int
-    public var webDomains: Int
-    public init(applications: Int = 4, categories: Int = 3, webDomains: Int = 4) {
-        self.applications = applications
-        self.categories = categories
-        self.webDomains = webDomains
-    }
-    public static let small = ShieldUniverse()
-}
-
 /// The shield generators as straight code: each reads exactly the choices the combinator recipe it replaces
 /// would read (`CollectionLength` is `array(count:)`'s rule, `IntegerChoice` is `Gen.int(in:)`), so the same bytes
 /// give the same scenario, but nothing is built per case and nothing is called through a closure tree. (Under
@@ -201,24 +188,6 @@ extension Gen where Value == ShieldActivity {
     }
 }
 
-/// Several stores and one activity.
-public struct ShieldScenario: Sendable, CustomStringConvertible {
-    public init(stores: [ShieldSettings], activity: ShieldActivity) {
-        self.stores = stores
-        self.activity = activity
-    }
-    public var stores: [ShieldSettings]
-    public var activity: ShieldActivity
-    public var description: String {
-        let stores =
-            stores.isEmpty
-            ? "  (no stores)"
-            : stores.enumerated().map { "  store \($0.offset): \(ShieldDescription.settings($0.element))" }.joined(
-                separator: "\n")
-        return "activity \(ShieldDescription.activity(activity))\n\(stores)"
-    }
-}
-
 extension Gen where Value == ShieldScenario {
     public static func shieldScenario(_ universe: ShieldUniverse = .small, stores: ClosedRange<Int> = 0...3) -> Gen<
         ShieldScenario
@@ -229,117 +198,9 @@ extension Gen where Value == ShieldScenario {
     }
 }
 
-/// One change to a store's settings, for the monotonicity properties.
-public enum ShieldEdit: Sendable, Hashable, CustomStringConvertible {
-    case addApplication(ApplicationToken)
-    case addWebDomain(WebDomainToken)
-    case addApplicationCategory(ActivityCategoryToken)
-    case addWebDomainCategory(ActivityCategoryToken)
-    case addApplicationException(ApplicationToken)
-    case addWebDomainException(WebDomainToken)
-
-    /// Whether the edit may only add shields (token lists and category sets) rather than exempt (except).
-    public var isShielding: Bool {
-        switch self {
-        case .addApplication, .addWebDomain, .addApplicationCategory, .addWebDomainCategory: return true
-        case .addApplicationException, .addWebDomainException: return false
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .addApplication(let t): return "add \(TokenUniverse.label(t)) to applications"
-        case .addWebDomain(let t): return "add \(TokenUniverse.label(t)) to webDomains"
-        case .addApplicationCategory(let t): return "add \(TokenUniverse.label(t)) to applicationCategories"
-        case .addWebDomainCategory(let t): return "add \(TokenUniverse.label(t)) to webDomainCategories"
-        case .addApplicationException(let t): return "add \(TokenUniverse.label(t)) to applicationCategories.except"
-        case .addWebDomainException(let t): return "add \(TokenUniverse.label(t)) to webDomainCategories.except"
-        }
-    }
-
-    /// Applies the edit. Adding a category to a `nil`/`.none` policy makes it `.specific([c])`; adding an
-    /// exception to a `nil`/`.none` policy leaves it alone (there is nothing to exempt from).
-    public func apply(to settings: inout ShieldSettings) {
-        switch self {
-        case .addApplication(let t): settings.applications = Self.inserting(t, into: settings.applications)
-        case .addWebDomain(let t): settings.webDomains = Self.inserting(t, into: settings.webDomains)
-        case .addApplicationCategory(let c):
-            settings.applicationCategories = Self.addCategory(c, to: settings.applicationCategories)
-        case .addWebDomainCategory(let c):
-            settings.webDomainCategories = Self.addCategory(c, to: settings.webDomainCategories)
-        case .addApplicationException(let t):
-            settings.applicationCategories = Self.addException(t, to: settings.applicationCategories)
-        case .addWebDomainException(let t):
-            settings.webDomainCategories = Self.addException(t, to: settings.webDomainCategories)
-        }
-    }
-
-    static func addCategory<M>(_ c: ActivityCategoryToken, to policy: ShieldSettings.ActivityCategoryPolicy<M>?)
-        -> ShieldSettings.ActivityCategoryPolicy<M>?
-    {
-        switch policy {
-        case nil, .some(.none): return .specific([c])
-        case .some(.all(let except)): return .all(except: except)
-        case .some(.specific(let cats, let except)): return .specific(inserting(c, into: cats), except: except)
-        }
-    }
-
-    static func addException<M>(_ t: Token<M>, to policy: ShieldSettings.ActivityCategoryPolicy<M>?) -> ShieldSettings
-        .ActivityCategoryPolicy<M>?
-    {
-        switch policy {
-        case nil, .some(.none): return policy
-        case .some(.all(let except)): return .all(except: inserting(t, into: except))
-        case .some(.specific(let cats, let except)): return .specific(cats, except: inserting(t, into: except))
-        }
-    }
-
-    /// `(set ?? []).union([token])`, without the one-element array and second set.
-    static func inserting<K>(_ token: Token<K>, into set: Set<Token<K>>?) -> Set<Token<K>> {
-        var set = set ?? []
-        set.insert(token)
-        return set
-    }
-}
-
 extension Gen where Value == ShieldEdit {
     public static func shieldEdit(_ universe: ShieldUniverse = .small, shielding: Bool) -> Gen<ShieldEdit> {
         let draw = ShieldDraw.of(universe)
         return Gen { source in draw.edit(shielding: shielding, source) }
-    }
-}
-
-/// Readable descriptions of shield values (universe labels instead of base64).
-public enum ShieldDescription {
-    public static func activity(_ activity: ShieldActivity) -> String {
-        switch activity {
-        case .application(let t, let c): return "launch \(TokenUniverse.label(t)) in \(TokenUniverse.label(c))"
-        case .webDomain(let t, let c): return "visit \(TokenUniverse.label(t)) in \(TokenUniverse.label(c))"
-        }
-    }
-
-    public static func policy<M>(_ policy: ShieldSettings.ActivityCategoryPolicy<M>?) -> String {
-        switch policy {
-        case nil: return "nil"
-        case .some(.none): return ".none"
-        case .some(.all(let except)): return ".all(except: \(TokenUniverse.labels(except)))"
-        case .some(.specific(let cats, let except)):
-            return ".specific(\(TokenUniverse.labels(cats)), except: \(TokenUniverse.labels(except)))"
-        }
-    }
-
-    public static func settings(_ s: ShieldSettings) -> String {
-        "applications \(TokenUniverse.labels(s.applications)), applicationCategories \(policy(s.applicationCategories)), "
-            + "webDomains \(TokenUniverse.labels(s.webDomains)), webDomainCategories \(policy(s.webDomainCategories))"
-    }
-
-    public static func verdict(_ result: Result<ShieldVerdict, ShieldLimitExceeded>) -> String {
-        switch result {
-        case .failure(let error): return "limitExceeded(\(error.set.rawValue))"
-        case .success(.allowed): return "allowed"
-        case .success(.shielded(let reason)):
-            return reason.category.map { "shielded(\(reason.name), \(TokenUniverse.label($0)))" }
-                ?? "shielded(\(reason.name))"
-        }
     }
 }

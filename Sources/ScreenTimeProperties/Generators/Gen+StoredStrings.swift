@@ -5,16 +5,6 @@ import ScreenTimeReference
 // near-valid ones, byte-level mutations of valid ones, base64 of arbitrary JSON, random base64-ish text,
 // and arbitrary bytes.
 
-/// A stored string as raw bytes (what `SelectionDecoder.decode` takes), with where it came from.
-public struct StoredString: Sendable, CustomStringConvertible {
-    public var bytes: [UInt8]
-    public var origin: String
-    public var description: String {
-        let text = String(decoding: bytes.prefix(400), as: UTF8.self)
-        return "\(origin): \(String(reflecting: text))\(bytes.count > 400 ? "… (\(bytes.count) bytes)" : "")"
-    }
-}
-
 extension Gen where Value == StoredString {
     /// Random JSON texts (valid or not), for base64 wrapping.
     static var jsonish: Gen<[UInt8]> {

@@ -1,94 +1,6 @@
 import PropertyTesting
 import ScreenTimeReference
 
-/// The shield evaluation a property checks (defaults to `ShieldEvaluation.evaluate`).
-public struct ShieldSubject: Sendable {
-    public var evaluate: @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded>
-
-    public init(
-        evaluate: @escaping @Sendable ([ShieldSettings], ShieldActivity) -> Result<ShieldVerdict, ShieldLimitExceeded> =
-            ShieldSubject.referenceEvaluate
-    ) {
-        self.evaluate = evaluate
-    }
-
-    public static let reference = ShieldSubject()
-
-    @Sendable public static func referenceEvaluate(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> Result<
-        ShieldVerdict, ShieldLimitExceeded
-    > {
-        Result { () throws(ShieldLimitExceeded) in try ShieldEvaluation.evaluate(activity, stores: stores) }
-    }
-}
-
-/// An independent transcription of `SPEC.md` §2 (no void tokens), used as the oracle.
-public enum ShieldModel {
-    public enum Match: Int, Comparable, Sendable {
-        case nothing = 0
-        case token = 1
-        case category = 2
-        public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
-    }
-
-    static func policyShields<M>(
-        _ policy: ShieldSettings.ActivityCategoryPolicy<M>?, _ token: Token<M>, _ category: ActivityCategoryToken
-    ) -> Bool {
-        switch policy {
-        case nil, .some(.none): return false
-        case .some(.all(let except)): return !except.contains(token)
-        case .some(.specific(let cats, let except)): return cats.contains(category) && !except.contains(token)
-        }
-    }
-
-    public static func match(_ s: ShieldSettings, _ activity: ShieldActivity) -> Match {
-        switch activity {
-        case .application(let t, let c):
-            if policyShields(s.applicationCategories, t, c) { return .category }
-            return (s.applications ?? []).contains(t) ? .token : .nothing
-        case .webDomain(let t, let c):
-            if policyShields(s.webDomainCategories, t, c) { return .category }
-            return (s.webDomains ?? []).contains(t) ? .token : .nothing
-        }
-    }
-
-    static func overLimit(_ s: ShieldSettings) -> Bool {
-        (s.applications?.count ?? 0) > 50 || (s.webDomains?.count ?? 0) > 50
-            || (s.applicationCategories?.categories.count ?? 0) > 50
-            || (s.applicationCategories?.exceptions.count ?? 0) > 50
-            || (s.webDomainCategories?.categories.count ?? 0) > 50
-            || (s.webDomainCategories?.exceptions.count ?? 0) > 50
-    }
-
-    /// The verdict `SPEC.md` §2 requires; `nil` for limitExceeded.
-    public static func verdict(_ stores: [ShieldSettings], _ activity: ShieldActivity) -> ShieldVerdict? {
-        if stores.contains(where: overLimit) { return nil }
-        var best = Match.nothing
-        for store in stores { best = Swift.max(best, match(store, activity)) }
-        switch (best, activity) {
-        case (.nothing, _): return .allowed
-        case (.token, .application): return .shielded(.application)
-        case (.token, .webDomain): return .shielded(.webDomain)
-        case (.category, .application(_, let c)): return .shielded(.applicationCategory(c))
-        case (.category, .webDomain(_, let c)): return .shielded(.webDomainCategory(c))
-        }
-    }
-}
-
-/// A scenario with a change to one store.
-struct EditedScenario: Sendable, CustomStringConvertible {
-    var scenario: ShieldScenario
-    var store: Int
-    var edit: ShieldEdit
-    var edited: [ShieldSettings] {
-        var stores = scenario.stores
-        if stores.isEmpty { stores = [ShieldSettings()] }
-        let i = store % stores.count
-        edit.apply(to: &stores[i])
-        return stores
-    }
-    var description: String { "\(scenario)\n  edit store \(store % Swift.max(1, scenario.stores.count)): \(edit)" }
-}
-
 extension ReferenceProperties {
     /// A scenario (`shieldScenario()`), a store index in `0...3`, an edit (`shieldEdit(shielding:)`).
     static func edited(shielding: Bool) -> Gen<EditedScenario> {
@@ -470,23 +382,6 @@ extension ReferenceProperties {
             }
             return (s, set, size, draw.activity(source))
         }
-    }
-
-    /// The token sets `limitScenario` assigns: universe tokens `offset ..< offset + size` for every offset in
-    /// `0...8` and size in `45...55`, made once (a set of 50 tokens is 50 hashes of up to 172 characters).
-    enum LimitTokens {
-        static let offsets = 0...8, sizes = 45...55
-        static func key(offset: Int, size: Int) -> Int {
-            (offset - offsets.lowerBound) * sizes.count + (size - sizes.lowerBound)
-        }
-        static func table<Kind: TokenKind>(_ kind: Kind.Type) -> [Set<Token<Kind>>] {
-            offsets.flatMap { offset in
-                sizes.map { size in Set((0..<size).map { TokenUniverse.token(offset + $0, Kind.self) }) }
-            }
-        }
-        static let applications = table(Application.self)
-        static let categories = table(ActivityCategory.self)
-        static let webDomains = table(WebDomain.self)
     }
 
     static var limitsCases: Gen<((ShieldSettings, ShieldSettings.LimitedSet, Int, ShieldActivity), [ShieldSettings])> {
