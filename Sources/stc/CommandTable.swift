@@ -2,29 +2,38 @@ import Foundation
 
 /// One `stc` command or subcommand: its name, what it takes, its help, and what it runs.
 ///
-/// A command with subcommands runs one of them when the first argument names it; `help` there means `--help`
-/// for what follows (`stc help fuzz run` is `stc fuzz run --help`).
+/// A command with subcommands (a group) runs one of them when the first argument names it; `help` there means
+/// `--help` for what follows (`stc help fuzz run` is `stc fuzz run --help`). A group takes no positionals of
+/// its own, so any other first argument that is not an option is an unknown subcommand, a usage error even
+/// with `--help` (`stc fuzz nosuch --help` exits 2): help for a command that does not exist would mislead.
 struct Command: Sendable {
     let name: String
-    /// One line for the parent's list of commands.
+    /// One line for the parent's list of commands, and the title of the help page.
     let summary: String
     let syntax: CommandSyntax
-    let help: String
+    let page: HelpPage
     let subcommands: [Command]
     /// Runs with the scanned arguments and returns the exit code; throws ``UsageError`` or ``CommandFailure``.
     let run: @Sendable (ScannedArguments) throws -> Int32
 
     init(
-        _ name: String, summary: String, syntax: CommandSyntax, help: String, subcommands: [Command] = [],
+        _ name: String, summary: String, syntax: CommandSyntax, help: HelpPage, subcommands: [Command] = [],
         run: @escaping @Sendable (ScannedArguments) throws -> Int32
     ) {
+        precondition(subcommands.isEmpty || syntax.positionals.max == 0, "\(name): a group takes no positionals")
         self.name = name
         self.summary = summary
         self.syntax = syntax
-        self.help = help
+        self.page = help
         self.subcommands = subcommands
         self.run = run
     }
+
+    /// The `--help` text: the page in the one layout of ``HelpPage``.
+    var help: String { page.render(summary: summary) }
+
+    /// The subcommands as a help list: name and summary.
+    var subcommandItems: [HelpPage.Item] { subcommands.map { HelpPage.Item($0.name, $0.summary) } }
 }
 
 /// The commands, their dispatch, the top-level help, and the one way every command reports errors.
@@ -39,46 +48,32 @@ enum CommandTable {
     static let summary = "reference conformance and fuzz suite for Apple's Screen Time APIs"
 
     static let root = Command(
-        "stc", summary: summary,
-        syntax: CommandSyntax(options: [.flag("--version")], positionals: .any), help: help, subcommands: commands
+        "stc", summary: summary, syntax: CommandSyntax(options: [.flag("--version")]), help: help,
+        subcommands: commands
     ) { arguments in
         if arguments.flag("--version") {
             Console.out("stc \(version)")
             return 0
         }
-        guard let first = arguments.positionals.first else {
-            Console.error(help)
-            return 2
-        }
-        throw UsageError("unknown command '\(first)'. Commands: \(commands.map(\.name).joined(separator: ", ")).")
+        Console.error(help.render(summary: summary))
+        return 2
     }
 
-    static let help = """
-        stc \(version): \(summary)
-
-        Usage: stc <command> [options]     stc <command> --help for a command's options
-
-        Commands:
-        \(list(commands))
-
-        Options:
-          --version   print the version
-          -h, --help  print this help
-
-        Every command reads its arguments the same way. An option that takes a value is given as --opt VALUE or
-        --opt=VALUE alike, and the value is taken as it is, even when it starts with '-'. -h or --help anywhere
-        before '--' prints the command's help. '--' ends the options: what follows is an argument (stc fuzz run
-        passes it to libFuzzer).
-
-        Exit codes: 0 success, 1 a check failed (invalid input, failing case), 2 usage or I/O error.
-        """
-
-    /// A line per command: two spaces, the name padded to the longest, two spaces, the summary.
-    static func list(_ commands: [Command]) -> String {
-        let width = commands.map(\.name.count).max() ?? 0
-        return commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-            .joined(separator: "\n")
-    }
+    static let help = HelpPage(
+        "stc", usage: ["<command> [options]", "help <command> [<subcommand>]"],
+        description: """
+            Every command reads its arguments the same way. An option that takes a value is given as --opt VALUE
+            or --opt=VALUE alike, and the value is taken as it is, even when it starts with '-'. -h or --help
+            anywhere before '--' prints the command's help (stc help <command> too). '--' ends the options: what
+            follows is an argument (stc fuzz run passes it to libFuzzer).
+            """,
+        commandsHeading: HelpPage.commandsHeading,
+        commands: commands.map { HelpPage.Item($0.name, $0.summary) },
+        options: [.init("--version", "print the version (\(version))")],
+        exitCodes: [
+            .init("0", "success"), .init("1", "a check failed (invalid input, failing case)"),
+            .init("2", "usage or I/O error"),
+        ])
 
     /// Runs `stc` with the arguments after its name; returns the exit code.
     static func run(_ arguments: [String]) -> Int32 { run(root, path: [], arguments) }
@@ -92,13 +87,14 @@ enum CommandTable {
     }
 
     static func run(_ command: Command, path: [String], _ arguments: [String]) -> Int32 {
-        if let first = arguments.first, !command.subcommands.isEmpty {
+        let shown = (["stc"] + path).joined(separator: " ")
+        if let first = arguments.first, !command.subcommands.isEmpty, first == "-" || !first.hasPrefix("-") {
             if let subcommand = command.subcommands.first(where: { $0.name == first }) {
                 return run(subcommand, path: path + [first], Array(arguments.dropFirst()))
             }
             if first == "help" { return run(command, path: path, Array(arguments.dropFirst()) + ["--help"]) }
+            return report(unknownSubcommand(first, of: command, root: path.isEmpty), shown)
         }
-        let shown = (["stc"] + path).joined(separator: " ")
         do {
             switch try command.syntax.scan(arguments) {
             case .help:
@@ -108,11 +104,25 @@ enum CommandTable {
                 return try command.run(scanned)
             }
         } catch let error as UsageError {
-            Console.error("\(shown): \(error.message)\nRun '\(shown) --help' for usage.")
-            return 2
+            return report(error, shown)
         } catch {
             Console.error("\(shown): \(error)")
             return 2
         }
+    }
+
+    /// `stc nosuch` and `stc fuzz nosuch`: the word, and the names it could have been.
+    static func unknownSubcommand(_ word: String, of group: Command, root: Bool) -> UsageError {
+        let names = group.subcommands.map(\.name).joined(separator: ", ")
+        return UsageError(
+            root
+                ? "unknown command '\(word)'. Commands: \(names)."
+                : "unknown subcommand '\(word)'. Subcommands: \(names).")
+    }
+
+    /// A usage error as every command reports it (see ``UsageError``); returns its exit code, 2.
+    static func report(_ error: UsageError, _ shown: String) -> Int32 {
+        Console.error("\(shown): \(error.message)\nRun '\(shown) --help' for usage.")
+        return 2
     }
 }
