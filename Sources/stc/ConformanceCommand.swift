@@ -98,7 +98,11 @@ enum ConformanceCommand {
         exitCodes: [
             .init("0", "every case passed or is an expected failure, and the lists have no stale lines"),
             .init(
-                "1", "some case failed, crashed, timed out, broke the protocol, was unsupported or passed unexpectedly"),
+                "1",
+                """
+                some case failed, crashed, timed out, broke the protocol, was unsupported or passed
+                unexpectedly
+                """),
             .init(
                 "2",
                 """

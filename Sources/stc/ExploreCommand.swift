@@ -33,8 +33,10 @@ enum ExploreCommand {
         options: [
             .init(
                 "--adapter 'COMMAND'",
-                "an implementation under test, run with /bin/sh -c (repeatable; each is explored in turn with the same cases)"
-            ),
+                """
+                an implementation under test, run with /bin/sh -c (repeatable; each is explored in turn with the
+                same cases)
+                """),
             .init("--name NAME", "the i-th adapter's name in the reports (default adapter1, adapter2, …)"),
             .init(
                 "--ops LIST",

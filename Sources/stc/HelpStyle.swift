@@ -17,9 +17,10 @@
 ///
 /// Text is reflowed to ``width`` columns: the lines of a paragraph are joined and wrapped again, so the source
 /// may wrap anywhere. A line that starts with a space is preformatted (a command, a list) and printed as it
-/// is, and a `code span` is never broken. In a list (options, subcommands, exit codes) each term is indented 2 and its text starts two columns
-/// after the widest term of the list; a term wider than ``termLimit`` stands on a line of its own, its text
-/// below it in that column. Usage forms wrap between their bracketed groups, under the first argument.
+/// is, and a `code span` is never broken. In a list (options, subcommands, exit codes) each term is indented
+/// 2 and its text starts two columns after the widest term of the list; a term wider than ``termLimit``
+/// stands on a line of its own, its text below it in that column. Usage forms wrap between their bracketed
+/// groups, under the first argument. Option texts are lower-case phrases, as `stc --help` lists commands.
 ///
 /// Example: `HelpPage("stc fuzz list", usage: ["[--long]"], description: "Prints every fuzz target…",
 /// options: [.init("--long", "name, tab, max_len, tab, summary")], exitCodes: [.init("0", "printed")])`.
@@ -91,7 +92,7 @@ struct HelpPage: Sendable {
         self.examples = examples
     }
 
-    /// The page, titled `command: summary`, ending in a newline-free last line.
+    /// The page, titled `command: summary`, without a final newline (``Console/out(_:)`` adds it).
     func render(summary: String) -> String {
         var blocks = ["\(command): \(summary)", renderUsage()]
         if !description.isEmpty { blocks.append(Self.reflow(description, indent: 0)) }
