@@ -6,38 +6,49 @@ import _CommandSupport
 
 /// `stc check`: runs the named properties of the reference (see `--help`).
 enum CheckCommand {
-    static let help = """
-        Usage: stc check [NAME…] [--list] [--seed S] [--iterations N] [--time S] [--no-shrink] [--replay HEX]
-                         [--corpus DIR]
+    static let help = HelpPage(
+        "stc check",
+        usage: ["[NAME…] [--list] [--seed S] [--iterations N] [--time S] [--no-shrink] [--replay HEX] [--corpus DIR]"],
+        description: """
+            Runs the reference's named properties (SPEC §1–§4) with generated cases. NAME selects properties: an
+            exact name (selection.stable-order), a family (shield. or shield), or a glob (*-laws, url.*). With
+            no NAME, every property runs.
 
-        Runs the reference's named properties (SPEC §1–§4) with generated cases. NAME selects properties: an
-        exact name (selection.stable-order), a family (shield. or shield), or a glob (*-laws, url.*). With
-        no NAME, every property runs.
+            For each property: saved regressions in DIR/<property>/regressions/ are replayed first, then N random
+            cases from the seed. A line per property says passed or failed, the cases run, cases per second and the
+            seed. A failure is shrunk to a minimal counterexample, printed with the message, the one-line command
+            that replays exactly that case (--replay) and the one that reruns the run (--seed), and saved as a
+            regression file so that later runs (and swift test) replay it first.
 
-        For each property: saved regressions in DIR/<property>/regressions/ are replayed first, then N random
-        cases from the seed. A line per property says passed or failed, the cases run, cases per second and the
-        seed. A failure is shrunk to a minimal counterexample, printed with the message, the one-line command
-        that replays exactly that case (--replay) and the one that reruns the run (--seed), and saved as a
-        regression file so that later runs (and swift test) replay it first.
-
-        Options:
-          --list            print the properties, one per line: NAME<TAB>summary; nothing runs
-          --seed S          run seed (decimal, 0…18446744073709551615); default: a fresh one, printed
-          --iterations N    random cases per property (default 100)
-          --time S          keep going for S seconds (fractions allowed): rounds of N cases per property, each
-                            round from a seed derived from the run seed, until the time is up or a property
-                            fails; the run stops at the first failure
-          --no-shrink       report a failing case as generated, without shrinking it (faster, larger)
-          --replay HEX      run exactly the case these choice bytes encode (as printed after a failure); needs
-                            exactly one property; no regressions, no shrinking, nothing saved
-          --corpus DIR      where regressions are read and saved (default: corpus, relative to the current
-                            directory)
-          -h, --help
-
-        Progress goes to standard error, and only when it is a terminal.
-        Exit codes: 0 every property passed, 1 a property failed (or gave up: too many discarded cases),
-        2 usage error (unknown option or property name, bad number or hex).
-        """
+            Progress goes to standard error, and only when it is a terminal.
+            """,
+        options: [
+            .init("--list", "print the properties, one per line: NAME<TAB>summary; nothing runs"),
+            .init("--seed S", "run seed (decimal, 0…18446744073709551615); default: a fresh one, printed"),
+            .init("--iterations N", "random cases per property (default 100)"),
+            .init(
+                "--time S",
+                """
+                keep going for S seconds (fractions allowed): rounds of N cases per property, each round from a
+                seed derived from the run seed, until the time is up or a property fails; the run stops at the
+                first failure
+                """),
+            .init("--no-shrink", "report a failing case as generated, without shrinking it (faster, larger)"),
+            .init(
+                "--replay HEX",
+                """
+                run exactly the case these choice bytes encode (as printed after a failure); needs exactly one
+                property; no regressions, no shrinking, nothing saved
+                """),
+            .init(
+                "--corpus DIR",
+                "where regressions are read and saved (default: corpus, relative to the current directory)"),
+        ],
+        exitCodes: [
+            .init("0", "every property passed"),
+            .init("1", "a property failed (or gave up: too many discarded cases)"),
+            .init("2", "usage error (unknown option or property name, bad number or hex)"),
+        ])
 
     static let command = Command(
         "check", summary: "run the reference's named properties (generated cases, shrinking, regressions)",

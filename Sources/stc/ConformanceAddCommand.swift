@@ -6,39 +6,52 @@ import _CommandSupport
 
 /// `stc conformance add`: records a new case whose expectation the reference computes.
 enum ConformanceAddCommand {
-    static let help = """
-        USAGE: stc conformance add --op OP --input JSON [--suite FILE] [--id ID] [--tag TAG]... [--source TEXT]
-                                   [--vectors PATH]...
+    static let help = HelpPage(
+        "stc conformance add",
+        usage: ["--op OP --input JSON [--suite FILE] [--id ID] [--tag TAG]... [--source TEXT] [--vectors PATH]..."],
+        description: """
+            Records a new conformance case whose expectation the reference computes now, so that a string that broke
+            an app in the field becomes a permanent case for every implementation. Review the recorded expectation:
+            if the reference is wrong, fix the reference and the case together.
 
-        Records a new conformance case whose expectation the reference computes now, so that a string that broke
-        an app in the field becomes a permanent case for every implementation. Review the recorded expectation:
-        if the reference is wrong, fix the reference and the case together.
-
-        OPTIONS:
-          --op OP          The operation (selection.decode, url.encode, …; see `stc adapter --help`).
-          --input JSON     The operation's input object, as JSON text. `@FILE` reads the JSON from FILE and `-`
-                           from standard input (handy for a multi-kilobyte stored selection).
-          --suite FILE     The suite file to add to (created when missing). Required, except at the root of
-                           stc's own repository, where the default is corpus/conformance/field-reports.json, a
-                           file no generator rewrites. Avoid the generated suites: `python3 scripts/make-vectors.py`
-                           rewrites those.
-          --id ID          The case id (default: <suite>/<op>-<hash of the input>). Must be unused in every suite.
-          --tag TAG        A tag (repeatable; default: field-report). Add `field-bug-N`, `malformed`, … as fits.
-          --source TEXT    Where the case comes from (default: "field report").
-          --vectors PATH   Suites whose ids and inputs must not be repeated besides --suite's own: a file, a
-                           directory of *.json suites, or `shipped`, the suites built into stc (as for
-                           stc conformance). Repeatable. Default: shipped; with --vectors, exactly those named.
-
-        The file is rewritten atomically with one case per line. A case with the same op and input as an existing
-        case, or an id already in use, is refused. A case added to corpus/conformance is built into stc (and run
-        by a plain `stc conformance`) from the next build on.
-
-        EXIT STATUS: 0 added, 1 refused (duplicate or id in use), 2 usage error or unreadable files.
-
-        EXAMPLE:
-          stc conformance add --op selection.decode --input '{"base64":"e30"}' --tag field-bug-1 \\
-                              --source "crash report 2026-11, app launch"
-        """
+            The file is rewritten atomically with one case per line. A case with the same op and input as an existing
+            case, or an id already in use, is refused. A case added to corpus/conformance is built into stc (and run
+            by a plain `stc conformance`) from the next build on.
+            """,
+        options: [
+            .init("--op OP", "the operation (selection.decode, url.encode, …; see `stc adapter --help`)"),
+            .init(
+                "--input JSON",
+                """
+                the operation's input object, as JSON text. `@FILE` reads the JSON from FILE and `-` from standard
+                input (handy for a multi-kilobyte stored selection)
+                """),
+            .init(
+                "--suite FILE",
+                """
+                the suite file to add to (created when missing). Required, except at the root of stc's own
+                repository, where the default is corpus/conformance/field-reports.json, a file no generator
+                rewrites. Avoid the generated suites: `python3 scripts/make-vectors.py` rewrites those.
+                """),
+            .init("--id ID", "the case id (default: <suite>/<op>-<hash of the input>); must be unused in every suite"),
+            .init("--tag TAG", "a tag (repeatable; default: field-report). Add `field-bug-N`, `malformed`, … as fits."),
+            .init("--source TEXT", "where the case comes from (default: \"field report\")"),
+            .init(
+                "--vectors PATH",
+                """
+                suites whose ids and inputs must not be repeated besides --suite's own: a file, a directory of
+                *.json suites, or `shipped`, the suites built into stc (as for stc conformance). Repeatable.
+                Default: shipped; with --vectors, exactly those named.
+                """),
+        ],
+        exitCodes: [
+            .init("0", "added"), .init("1", "refused (duplicate or id in use)"),
+            .init("2", "usage error or unreadable files"),
+        ],
+        examples: """
+            stc conformance add --op selection.decode --input '{"base64":"e30"}' --tag field-bug-1 \\
+                                --source "crash report 2026-11, app launch"
+            """)
 
     static let command = Command(
         "add", summary: "record a new vector whose expectation the reference computes",

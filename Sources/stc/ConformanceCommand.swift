@@ -6,82 +6,118 @@ import _CommandSupport
 /// `stc conformance`: the command line over the runner (see `--help`).
 enum ConformanceCommand {
 
-    static let help = """
-        USAGE: stc conformance [--vectors PATH]... [--adapter 'COMMAND']... [--name NAME]...
-                               [--expect-failures FILE]... [--reference-expect-failures FILE]
-                               [--json FILE] [--junit FILE] [--html FILE] [--timeout S] [--window N]
-                               [--filter GLOB]... [--no-reference] [--quiet | --verbose]
+    static let help = HelpPage(
+        "stc conformance",
+        usage: [
+            """
+            [--vectors PATH]... [--adapter 'COMMAND']... [--name NAME]... [--expect-failures FILE]... \
+            [--reference-expect-failures FILE] [--json FILE] [--junit FILE] [--html FILE] [--timeout S] \
+            [--window N] [--filter GLOB]... [--no-reference] [--quiet | --verbose]
+            """
+        ],
+        description: """
+            Runs the conformance vectors through the reference (in this process) and through each adapter,
+            prints a summary, and optionally writes JSON, JUnit XML and HTML reports.
 
-        Runs the conformance vectors through the reference (in this process) and through each adapter,
-        prints a summary, and optionally writes JSON, JUnit XML and HTML reports.
+            The shipped vectors (every corpus/conformance/*.json of stc's own package, as it was when stc was
+            built) are built into stc: they need no files, and run from any directory.
 
-        The shipped vectors (every corpus/conformance/*.json of stc's own package, as it was when stc was
-        built) are built into stc: they need no files, and run from any directory.
-
-        OPTIONS:
-          --vectors PATH     A suite file, a directory whose *.json files (not recursive) are suites, or
-                             `shipped`: the suites built into stc (`./shipped` is a path). Repeatable.
-                             Without --vectors, the shipped suites run; with it, exactly the suites it
-                             names, so `--vectors shipped --vectors mine.json` runs yours beside them.
-                             Case ids and suite names must be unique across everything loaded.
-          --adapter 'COMMAND'
-                             An implementation under test: COMMAND runs with /bin/sh -c and speaks the
-                             adapter protocol (SPEC.md §5): one JSON request per line on stdin, one JSON
-                             answer per line on stdout, flushed after each line. Repeatable. An adapter that
-                             crashes is restarted (the case in flight is `crash`), one that hangs is killed
-                             after --timeout (`timeout`), a malformed answer is `protocol`.
-          --name NAME        The name of an adapter in the reports. The i-th --name belongs to the i-th
-                             --adapter, counting each option separately in command-line order (so
-                             `--adapter A --adapter B --name b` names A "b"). Adapters without a name are
-                             adapter1, adapter2, … by position. Names must be unique and not "reference".
-          --expect-failures FILE
-                             The expected-failures list of an adapter, paired like --name: the i-th
-                             --expect-failures belongs to the i-th --adapter. Giving more --name or
-                             --expect-failures than --adapter is an error.
-          --reference-expect-failures FILE
-                             An expected-failures list for the in-process reference.
-          --json FILE        Write the machine-readable report (schema 1) to FILE.
-          --junit FILE       Write JUnit XML (one testsuite per implementation × suite) to FILE.
-          --html FILE        Write one self-contained HTML page to FILE.
-                             Reports are written atomically (a temporary file, then rename).
-          --timeout S        Seconds an adapter may take to answer one case (default 5; fractions allowed).
-          --window N         Requests kept in flight per adapter (default 64; 1 disables pipelining).
-          --filter GLOB      Run only cases whose id matches GLOB (* any text including /, ? one
-                             character, [abc] a set). Repeatable: a case runs when it matches any.
-          --no-reference     Do not run the in-process reference (then at least one --adapter is needed).
-          --quiet            Print one line per implementation and the verdict.
-          --verbose          Print every case's status and every problem (the default caps problems at 40
-                             per implementation).
-          -h, --help         Show this help.
-
-        EXPECTED-FAILURES FILES:
-          Plain text, one case id per line, `#` starts a comment. A listed case that does not pass is an
-          expected failure and does not fail the run. A listed case that passes is "unexpectedly passing",
-          and a listed id that names no loaded case is "unknown": both fail the run (remove the lines).
-          Listed cases left out by --filter are ignored.
-
-        RESULTS:
-          Each case is pass, fail, crash, timeout, protocol or unsupported. `unsupported` is not a pass: list
-          the case as an expected failure if an implementation lacks the operation. Cases tagged
-          `assumption` (rules nothing public confirms) count like the others but are shown apart.
-          Progress goes to stderr, drawn live on a terminal; otherwise a line every 10 s on long runs only.
-
-        EXIT STATUS:
-          0  every case passed or is an expected failure, and the lists have no stale lines
-          1  some case failed, crashed, timed out, broke the protocol, was unsupported or passed unexpectedly
-          2  usage error, vectors missing, unreadable or invalid (the message gives file:line:column and the
-             byte offset), an unreadable expected-failures file, or a report that could not be written
-
-        SUBCOMMANDS:
-        \(CommandTable.list([ConformanceAddCommand.command]))   (stc conformance add --help)
-
-        EXAMPLES:
-          stc conformance
-          stc conformance --vectors shipped --vectors my-vectors/ --adapter 'python3 my_adapter.py'
-          stc conformance --adapter 'stc adapter' --name stc-adapter --json out/report.json
-          stc conformance --no-reference --adapter 'node adapter.js' --expect-failures failures_node.txt \\
-                          --junit junit.xml --html report.html --filter 'selection-*'
-        """
+            Progress goes to stderr, drawn live on a terminal; otherwise a line every 10 s on long runs only.
+            """,
+        commands: [ConformanceAddCommand.command].map { HelpPage.Item($0.name, $0.summary) },
+        options: [
+            .init(
+                "--vectors PATH",
+                """
+                a suite file, a directory whose *.json files (not recursive) are suites, or `shipped`: the suites
+                built into stc (`./shipped` is a path). Repeatable. Without --vectors, the shipped suites run;
+                with it, exactly the suites it names, so `--vectors shipped --vectors mine.json` runs yours beside
+                them. Case ids and suite names must be unique across everything loaded.
+                """),
+            .init(
+                "--adapter 'COMMAND'",
+                """
+                an implementation under test: COMMAND runs with /bin/sh -c and speaks the adapter protocol
+                (SPEC.md §5): one JSON request per line on stdin, one JSON answer per line on stdout, flushed after
+                each line. Repeatable. An adapter that crashes is restarted (the case in flight is `crash`), one
+                that hangs is killed after --timeout (`timeout`), a malformed answer is `protocol`.
+                """),
+            .init(
+                "--name NAME",
+                """
+                the name of an adapter in the reports. The i-th --name belongs to the i-th --adapter, counting
+                each option separately in command-line order (so `--adapter A --adapter B --name b` names A "b").
+                Adapters without a name are adapter1, adapter2, … by position. Names must be unique and not
+                "reference".
+                """),
+            .init(
+                "--expect-failures FILE",
+                """
+                the expected-failures list of an adapter, paired like --name: the i-th --expect-failures belongs
+                to the i-th --adapter. Giving more --name or --expect-failures than --adapter is an error.
+                """),
+            .init("--reference-expect-failures FILE", "an expected-failures list for the in-process reference"),
+            .init("--json FILE", "write the machine-readable report (schema 1) to FILE"),
+            .init("--junit FILE", "write JUnit XML (one testsuite per implementation × suite) to FILE"),
+            .init(
+                "--html FILE",
+                """
+                write one self-contained HTML page to FILE. Reports are written atomically (a temporary file,
+                then rename).
+                """),
+            .init("--timeout S", "seconds an adapter may take to answer one case (default 5; fractions allowed)"),
+            .init("--window N", "requests kept in flight per adapter (default 64; 1 disables pipelining)"),
+            .init(
+                "--filter GLOB",
+                """
+                run only cases whose id matches GLOB (* any text including /, ? one character, [abc] a set).
+                Repeatable: a case runs when it matches any.
+                """),
+            .init("--no-reference", "do not run the in-process reference (then at least one --adapter is needed)"),
+            .init("--quiet", "print one line per implementation and the verdict"),
+            .init(
+                "--verbose",
+                "print every case's status and every problem (the default caps problems at 40 per implementation)"),
+        ],
+        sections: [
+            .init(
+                "Expected-failures files",
+                text: """
+                    Plain text, one case id per line, `#` starts a comment. A listed case that does not pass is an
+                    expected failure and does not fail the run. A listed case that passes is "unexpectedly passing",
+                    and a listed id that names no loaded case is "unknown": both fail the run (remove the lines).
+                    Listed cases left out by --filter are ignored.
+                    """),
+            .init(
+                "Results",
+                text: """
+                    Each case is pass, fail, crash, timeout, protocol or unsupported. `unsupported` is not a pass: list
+                    the case as an expected failure if an implementation lacks the operation. Cases tagged
+                    `assumption` (rules nothing public confirms) count like the others but are shown apart.
+                    """),
+        ],
+        exitCodes: [
+            .init("0", "every case passed or is an expected failure, and the lists have no stale lines"),
+            .init(
+                "1",
+                """
+                some case failed, crashed, timed out, broke the protocol, was unsupported or passed
+                unexpectedly
+                """),
+            .init(
+                "2",
+                """
+                usage error, vectors missing, unreadable or invalid (the message gives file:line:column and the
+                byte offset), an unreadable expected-failures file, or a report that could not be written
+                """),
+        ],
+        examples: """
+            stc conformance
+            stc conformance --vectors shipped --vectors my-vectors/ --adapter 'python3 my_adapter.py'
+            stc conformance --adapter 'stc adapter' --name stc-adapter --json out/report.json
+            stc conformance --no-reference --adapter 'node adapter.js' --expect-failures failures_node.txt \\
+                            --junit junit.xml --html report.html --filter 'selection-*'
+            """)
 
     static let command = Command(
         "conformance", summary: "run the conformance vectors against the reference and adapters",

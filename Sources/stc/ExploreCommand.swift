@@ -6,62 +6,87 @@ import _CommandSupport
 
 /// `stc explore`: generated cases against adapters, judged by the reference, shrunk, kept as vectors (see `--help`).
 enum ExploreCommand {
-    static let help = """
-        USAGE: stc explore --adapter 'COMMAND'... [--name NAME]... [--ops LIST] [--time S | --cases N] [--seed S]
-                           [--timeout S] [--expect-findings FILE]... [--save FILE] [--json FILE] [--junit FILE]
-                           [--quiet]
-               stc explore --adapter 'COMMAND' --replay CASE
+    static let help = HelpPage(
+        "stc explore",
+        usage: [
+            """
+            --adapter 'COMMAND'... [--name NAME]... [--ops LIST] [--time S | --cases N] [--seed S] [--timeout S] \
+            [--expect-findings FILE]... [--save FILE] [--json FILE] [--junit FILE] [--quiet]
+            """,
+            "--adapter 'COMMAND' --replay CASE",
+        ],
+        description: """
+            Generates cases for every operation (or those of --ops) from the generators the properties and the
+            structured fuzzers use: valid data, near-valid and hostile stored selections, equal selections written
+            differently, tokens both listed and excepted, stores past 50 tokens, notDetermined flicker, revocations,
+            names in every script, malformed percent escapes and template braces. The reference answers each case in
+            this process; each adapter answers it over the adapter protocol (SPEC.md §5), pipelined, restarted after
+            a crash and timed out as stc conformance does, and its answer is judged as a vector is.
 
-        Generates cases for every operation (or those of --ops) from the generators the properties and the
-        structured fuzzers use: valid data, near-valid and hostile stored selections, equal selections written
-        differently, tokens both listed and excepted, stores past 50 tokens, notDetermined flicker, revocations,
-        names in every script, malformed percent escapes and template braces. The reference answers each case in
-        this process; each adapter answers it over the adapter protocol (SPEC.md §5), pipelined, restarted after
-        a crash and timed out as stc conformance does, and its answer is judged as a vector is.
+            A discrepancy is shrunk on its choice sequence, asking the adapter again at each step, until no smaller
+            case shows it. Discrepancies of one kind are one finding, named OP: what differs (for example
+            "selection.decode: expected error base64 (non-zero pad bits (not the canonical encoding)), got output").
+            Each finding is printed with its minimal input, the expected and actual answers, the difference, and one
+            line that replays exactly it. An operation an adapter answers `unsupported` is reported once and skipped.
 
-        A discrepancy is shrunk on its choice sequence, asking the adapter again at each step, until no smaller
-        case shows it. Discrepancies of one kind are one finding, named OP: what differs (for example
-        "selection.decode: expected error base64 (non-zero pad bits (not the canonical encoding)), got output").
-        Each finding is printed with its minimal input, the expected and actual answers, the difference, and one
-        line that replays exactly it. An operation an adapter answers `unsupported` is reported once and skipped.
-
-        OPTIONS:
-          --adapter 'COMMAND'  An implementation under test, run with /bin/sh -c (repeatable; each is explored
-                               in turn with the same cases).
-          --name NAME          The i-th adapter's name in the reports (default adapter1, adapter2, …).
-          --ops LIST           Comma-separated operations (selection.decode) or families (selection, url);
-                               default: every operation. Operations: \(ExploredOperations.all.map(\.name).joined(separator: ", ")).
-          --time S             Stop generating after S seconds per adapter (default 60; shrinking included).
-          --cases N            Generate exactly N cases instead: with --seed, the run is deterministic.
-          --seed S             The run's seed (0…18446744073709551615; default: a fresh one, printed).
-          --timeout S          Seconds an adapter may take for one case (default 5; fractions allowed).
-          --expect-findings FILE
-                               The i-th adapter's known findings, one key a line, # comments: listed findings
-                               do not fail the run, and a listed one not found does (strict both ways).
-          --save FILE          Add each finding's minimal case to the suite FILE (created when missing; tag
-                               explored; ids from content; existing cases never changed; written atomically),
-                               so that stc conformance --vectors FILE reproduces it.
-          --json FILE          Write the machine-readable report (schema 1).
-          --junit FILE         Write JUnit XML: a test case per finding.
-          --quiet              Print each finding's name only, and the verdict.
-          --replay CASE        Run exactly one case, given as OP:HEX (an operation and the choices of the
-                               case, as a finding's replay line prints them), and print its answer. No
-                               generation, no shrinking.
-          -h, --help           Show this help.
-
-        Progress goes to standard error: live on a terminal, otherwise a line every 10 s on long runs.
-
-        EXIT STATUS:
-          0  no finding (or only listed ones, and no stale line); with --replay, the case passes now
-          1  a finding, or a listed one not found; with --replay, the case still fails
-          2  usage error, an adapter that answers no request (it could not start), an unreadable list, or a
-             report or suite that could not be written
-
-        EXAMPLES:
-          stc explore --adapter 'python3 my_adapter.py' --time 60 --save corpus/conformance/explored.json
-          stc explore --adapter 'stc adapter' --time 30                       # the reference against itself
-          stc explore --adapter 'node adapter.mjs' --cases 20000 --seed 1 --expect-findings known-findings.txt
-        """
+            Progress goes to standard error: live on a terminal, otherwise a line every 10 s on long runs.
+            """,
+        options: [
+            .init(
+                "--adapter 'COMMAND'",
+                """
+                an implementation under test, run with /bin/sh -c (repeatable; each is explored in turn with the
+                same cases)
+                """),
+            .init("--name NAME", "the i-th adapter's name in the reports (default adapter1, adapter2, …)"),
+            .init(
+                "--ops LIST",
+                """
+                comma-separated operations (selection.decode) or families (selection, url); default: every
+                operation. Operations: \(ExploredOperations.all.map(\.name).joined(separator: ", ")).
+                """),
+            .init("--time S", "stop generating after S seconds per adapter (default 60; shrinking included)"),
+            .init("--cases N", "generate exactly N cases instead: with --seed, the run is deterministic"),
+            .init("--seed S", "the run's seed (0…18446744073709551615; default: a fresh one, printed)"),
+            .init("--timeout S", "seconds an adapter may take for one case (default 5; fractions allowed)"),
+            .init(
+                "--expect-findings FILE",
+                """
+                the i-th adapter's known findings, one key a line, # comments: listed findings do not fail the
+                run, and a listed one not found does (strict both ways)
+                """),
+            .init(
+                "--save FILE",
+                """
+                add each finding's minimal case to the suite FILE (created when missing; tag explored; ids from
+                content; existing cases never changed; written atomically), so that stc conformance --vectors
+                FILE reproduces it
+                """),
+            .init("--json FILE", "write the machine-readable report (schema 1)"),
+            .init("--junit FILE", "write JUnit XML: a test case per finding"),
+            .init("--quiet", "print each finding's name only, and the verdict"),
+            .init(
+                "--replay CASE",
+                """
+                run exactly one case, given as OP:HEX (an operation and the choices of the case, as a finding's
+                replay line prints them), and print its answer. No generation, no shrinking.
+                """),
+        ],
+        exitCodes: [
+            .init("0", "no finding (or only listed ones, and no stale line); with --replay, the case passes now"),
+            .init("1", "a finding, or a listed one not found; with --replay, the case still fails"),
+            .init(
+                "2",
+                """
+                usage error, an adapter that answers no request (it could not start), an unreadable list, or a
+                report or suite that could not be written
+                """),
+        ],
+        examples: """
+            stc explore --adapter 'python3 my_adapter.py' --time 60 --save corpus/conformance/explored.json
+            stc explore --adapter 'stc adapter' --time 30          # the reference against itself
+            stc explore --adapter 'node adapter.mjs' --cases 20000 --seed 1 --expect-findings known.txt
+            """)
 
     static let command = Command(
         "explore", summary: "generated cases against adapters, judged by the reference, shrunk, saved as vectors",

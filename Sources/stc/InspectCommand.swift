@@ -5,24 +5,20 @@ import _CommandSupport
 
 /// `stc inspect`: what a developer pastes from a device log or an App Group dump.
 enum InspectCommand {
-    static let help = """
-        Usage: stc inspect [--json] [STRING | FILE | -]
+    static let help = HelpPage(
+        "stc inspect", usage: ["[--json] [STRING | FILE | -]"],
+        description: """
+            Explains a stored FamilyActivitySelection string (base64 of the JSON iOS writes): counts per kind,
+            includeEntireCategory, token sizes (with a warning for tokens that are not 128 bytes, the device size),
+            duplicates collapsed, unknown keys, whether the input is already canonical, and the canonical string.
+            For an invalid string: the error code (empty, tooLarge, base64, json, schema, token), what went wrong,
+            and the byte offset where it went wrong, with the text around it.
 
-        Explains a stored FamilyActivitySelection string (base64 of the JSON iOS writes): counts per kind,
-        includeEntireCategory, token sizes (with a warning for tokens that are not 128 bytes, the device size),
-        duplicates collapsed, unknown keys, whether the input is already canonical, and the canonical string.
-        For an invalid string: the error code (empty, tooLarge, base64, json, schema, token), what went wrong,
-        and the byte offset where it went wrong, with the text around it.
-
-        The argument is read as a file when such a file exists, from standard input when it is '-' or absent,
-        and as the string itself otherwise. One trailing newline is removed from files and standard input.
-
-        Options:
-          --json     print one JSON object instead of the report
-          -h, --help
-
-        Exit codes: 0 valid selection, 1 invalid selection, 2 usage or I/O error.
-        """
+            The argument is read as a file when such a file exists, from standard input when it is '-' or absent,
+            and as the string itself otherwise. One trailing newline is removed from files and standard input.
+            """,
+        options: [.init("--json", "print one JSON object instead of the report")],
+        exitCodes: [.init("0", "valid selection"), .init("1", "invalid selection"), .init("2", "usage or I/O error")])
 
     static let command = Command(
         "inspect", summary: "explain a stored selection string (counts, tokens, canonical form, errors)",

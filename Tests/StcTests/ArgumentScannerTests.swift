@@ -135,7 +135,10 @@ import _CommandSupport
         ("fuzz run", [], "give one TARGET"),
         ("fuzz merge", ["--write"], "give one TARGET"),
         ("fuzz add", ["url"], "give TARGET and FILE"),
-        ("fuzz", ["nope"], "unknown subcommand 'nope'"),
+        (
+            "fuzz", ["nope"],
+            "unknown subcommand 'nope'. Subcommands: list, build, modules, run, replay, add, merge, coverage."
+        ),
         ("inspect", ["a", "b"], "unexpected argument 'b': give one string, file or '-', not several"),
         ("", ["nope"], "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check."),
     ])

@@ -100,7 +100,7 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
         #expect(status == 0)
         for option in [
             "--vectors", "--adapter", "--name", "--expect-failures", "--json", "--junit", "--html",
-            "--timeout", "--filter", "--no-reference", "--quiet", "--verbose", "EXIT STATUS",
+            "--timeout", "--filter", "--no-reference", "--quiet", "--verbose", "Exit codes:",
         ] {
             #expect(out.contains(option), "help lacks \(option)")
         }

@@ -41,7 +41,8 @@ import _CommandSupport
     func everySubcommandHasHelp(subcommand: String) throws {
         let run = try StcBinary.run(["fuzz", subcommand, "--help"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Usage: stc fuzz \(subcommand)"))
+        #expect(run.stdout.hasPrefix("stc fuzz \(subcommand): "))
+        #expect(run.stdout.contains("\n\nUsage: stc fuzz \(subcommand)"))
     }
 
     /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints

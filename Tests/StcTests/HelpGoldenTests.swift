@@ -103,7 +103,7 @@ import _CommandSupport
         var found: [(name: String, next: String?)] = []
         var inUsage = false
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("Usage:") || line.hasPrefix("USAGE:") { inUsage = true }
+            if line.hasPrefix("Usage:") { inUsage = true }
             if line.isEmpty { inUsage = false }
             let indent = line.prefix { $0 == " " }.count
             let isOptionLine = (1...4).contains(indent) && line.dropFirst(indent).hasPrefix("--")

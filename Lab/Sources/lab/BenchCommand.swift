@@ -8,39 +8,52 @@ import _FuzzCorpus
 
 /// `lab bench`: throughput of the hot paths, against Foundation where there is a Foundation way.
 enum BenchCommand {
-    static let help = """
-        Usage: lab bench [--json] [--quick] [--filter NAME]... [--iterations N]
+    static let help = HelpPage(
+        "lab bench", usage: ["[--json] [--quick] [--filter NAME]... [--iterations N]"],
+        description: """
+            Measures the hot paths and prints each figure as median [min … max] over repeated timed batches:
+            selection decode + canonicalize (ours, through FamilyActivitySelection and direct, vs Foundation; device
+            captures from ../shared when present, synthetic selections with 1, 13 and 50 tokens per kind; the target
+            is held on the direct path), a plain byte copy of the same input (the limit),
+            URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
+            conformance runner in process and through `lab adapter`, property cases/s, the public shrinking
+            challenge (runs that reach the documented minimum over 50 seeds; median property evaluations and time
+            while shrinking) and fuzz exec/s (three short runs per target, when the fuzzers are built in
+            Fuzz/.build/release). Comparisons run in alternating batches of the same run, so their ratios hold on a
+            loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
 
-        Measures the hot paths and prints each figure as median [min … max] over repeated timed batches:
-        selection decode + canonicalize (ours, through FamilyActivitySelection and direct, vs Foundation; device
-        captures from ../shared when present, synthetic selections with 1, 13 and 50 tokens per kind; the target
-        is held on the direct path), a plain byte copy of the same input (the limit),
-        URL component encoding (ours vs addingPercentEncoding), shield template rendering (64 KiB), the
-        conformance runner in process and through `lab adapter`, property cases/s, the public shrinking
-        challenge (runs that reach the documented minimum over 50 seeds; median property evaluations and time
-        while shrinking) and fuzz exec/s (three short runs per target, when the fuzzers are built in
-        Fuzz/.build/release). Comparisons run in alternating batches of the same run, so their ratios hold on a
-        loaded machine; absolute figures do not. Ends with PASS/BELOW lines for the targets.
-
-        Build in release mode first: swift run -c release --package-path Lab lab bench
-
-        Options:
-          --json          print one JSON object (figures, ratios, targets, skipped sections)
-          --quick         a few short batches and 5 shrinking seeds: a smoke test for CI, not a measurement
-          --filter NAME   only figures whose id contains NAME (selection, url, template, runner, shrink, fuzz, …);
-                          may be repeated. `--filter bugs` (or bugs.<family>, bugs.<name>) runs the bug-finding
-                          benchmark instead: each planted field bug built into the reference, found or not by the
-                          vectors, stc check, the fuzz targets, the explorer and a naive harness (docs/BUG-FINDING.md),
-                          and with plain `bugs` the mutation score too (lab mutate --sample 250; --quick with --quick);
-                          an hour or more in full, minutes with --quick; never part of a plain lab bench
-          --iterations N  one batch of exactly N calls per figure (N shrinking seeds), no clock calibration: for
-                          profiling with valgrind --tool=callgrind (instruction counts that do not depend on the load)
-          -h, --help
-
-        Exit codes: 0 measured (whether or not targets are met), 1 bugs: a control run failed with no bug planted, an
-        attempt could not run, or (--quick) a bug was not found by the vectors and another hammer or the quick mutation
-        run failed; 2 usage error.
-        """
+            Build in release mode first: swift run -c release --package-path Lab lab bench
+            """,
+        options: [
+            .init("--json", "print one JSON object (figures, ratios, targets, skipped sections)"),
+            .init("--quick", "a few short batches and 5 shrinking seeds: a smoke test for CI, not a measurement"),
+            .init(
+                "--filter NAME",
+                """
+                only figures whose id contains NAME (selection, url, template, runner, shrink, fuzz, …); may be
+                repeated. `--filter bugs` (or bugs.<family>, bugs.<name>) runs the bug-finding benchmark instead:
+                each planted field bug built into the reference, found or not by the vectors, stc check, the fuzz
+                targets, the explorer and a naive harness (docs/BUG-FINDING.md), and with plain `bugs` the
+                mutation score too (lab mutate --sample 250; --quick with --quick); an hour or more in full,
+                minutes with --quick; never part of a plain lab bench
+                """),
+            .init(
+                "--iterations N",
+                """
+                one batch of exactly N calls per figure (N shrinking seeds), no clock calibration: for profiling
+                with valgrind --tool=callgrind (instruction counts that do not depend on the load)
+                """),
+        ],
+        exitCodes: [
+            .init("0", "measured (whether or not targets are met)"),
+            .init(
+                "1",
+                """
+                bugs: a control run failed with no bug planted, an attempt could not run, or (--quick) a bug was
+                not found by the vectors and another hammer or the quick mutation run failed
+                """),
+            .init("2", "usage error"),
+        ])
 
     /// Property cases/s: a few properties of each family, run through the engine with a fixed seed, no regressions
     /// and no shrinking (a failure would show up in `stc check`, not here).

@@ -6,54 +6,85 @@ import _CommandSupport
 
 /// `lab mutate`: the mutation score of the test suite over the reference (see `--help`, docs/MUTATION-TESTING.md).
 enum MutateCommand {
-    static let help = """
-        Usage: lab mutate [--json] [--output FILE] [--quick | --sample N] [--jobs N] [--filter PATH]... [--list]
-                          [--package DIR] [--equivalents FILE] [--threshold PERCENT]
+    static let help = HelpPage(
+        "lab mutate",
+        usage: [
+            """
+            [--json] [--output FILE] [--quick | --sample N] [--jobs N] [--filter PATH]... [--list] [--package DIR] \
+            [--equivalents FILE] [--threshold PERCENT]
+            """
+        ],
+        description: """
+            Measures how many small changes to the reference (Sources/StrictJSON, ScreenTimeSelection,
+            ScreenTimeEncoding, ScreenTimeReference) the shipped vectors and the fast test suites notice. A mutant
+            flips a relational or Boolean operator, negates a condition, removes a guard or an early return, moves
+            an integer constant up by one, or empties an if body.
 
-        Measures how many small changes to the reference (Sources/StrictJSON, ScreenTimeSelection,
-        ScreenTimeEncoding, ScreenTimeReference) the shipped vectors and the fast test suites notice. A mutant
-        flips a relational or Boolean operator, negates a condition, removes a guard or an early return, moves
-        an integer constant up by one, or empties an if body; nothing inside #if STC_PLANTED_BUGS is touched.
+            Every mutant goes into one debug build of a copy of the package under .build/mutation (a mutant schema:
+            the working tree is never written), switched on at run time by STC_MUTANT; mutants the compiler rejects
+            are unviable and left out. A clean run learns which vectors and suites reach which mutant. Each reached
+            mutant then runs against the vectors (stc conformance), then against the fast suites that reach it,
+            each with a time limit of 3x its clean time + 5 s: caught, missed, timeout or unviable. Unreached
+            mutants are not covered, outside the score:
+              score = (caught + timeout) / (caught + missed + timeout - survivors argued equivalent)
 
-        Every mutant goes into one debug build of a copy of the package under .build/mutation (a mutant schema:
-        the working tree is never written), switched on at run time by STC_MUTANT; mutants the compiler rejects
-        are unviable and left out. A clean run learns which vectors and suites reach which mutant. Each reached
-        mutant then runs against the vectors (stc conformance), then against the fast suites that reach it,
-        each with a time limit of 3x its clean time + 5 s: caught, missed, timeout or unviable. Unreached
-        mutants are not covered, outside the score.
-        score = (caught + timeout) / (caught + missed + timeout - survivors argued equivalent).
+            A survivor (missed mutant) is handled when a new test or vector kills it, or when its id is listed, with
+            the argument for its equivalence, in Lab/Mutation/equivalent.txt. An entry naming no mutant of the
+            reference now is an error, and so is a listed mutant that a run catches.
 
-        A survivor (missed mutant) is handled when a new test or vector kills it, or when its id is listed, with
-        the argument for its equivalence, in Lab/Mutation/equivalent.txt. An entry naming no mutant of the
-        reference now is an error, and so is a listed mutant that a run catches.
-
-        Options:
-          --json               print the report as one JSON object, keys sorted: {"mutation": {mutants, caught,
-                               missed, unviable, timeout, score, survivors}, …} (with --list: {"mutants": […]})
-          --output FILE        write the JSON to FILE (atomically) instead of standard output; needs --json
-          --quick              a fixed sample (4 reached mutants per module and a canary the vectors must catch):
-                               checks that the machinery works, for CI; the threshold does not apply
-          --sample N           judge N of the covered mutants, those whose stable ids hash lowest: the same
-                               sample in every run while the code is; the threshold applies
-          --jobs N             mutants judged at once, 1 to 64 (default 2)
-          --filter PATH        only mutants of a module (StrictJSON), of files whose path starts with PATH
-                               (Sources/StrictJSON/JSONWriter.swift), or with an id starting with PATH; may be
-                               repeated; the threshold does not apply
-          --list               print the mutants (file:line, operator, change, stable id); nothing is built
-          --package DIR        the package (default: the current directory)
-          --equivalents FILE   the list of equivalent mutants (default: Lab/Mutation/equivalent.txt)
-          --threshold PERCENT  the score a full run must reach, 0 to 100 (default 90)
-          -h, --help
-
-        The first run builds the copy (minutes); later runs rebuild only what changed. Progress goes to
-        standard error. Details of the last run (verdict and killer per mutant) are in
-        .build/mutation/results.tsv.
-        Exit codes: 0 the run passed (full: the score reaches the threshold, every survivor is handled;
-        --quick: the machinery works), 1 it did not (full: score below the threshold, an unhandled survivor or
-        a caught equivalent; --quick: the canary survived, or the schema build or the clean run failed),
-        2 usage or I/O error (a bad equivalent list, a filter that selects nothing), 3 the schema build or the
-        clean run failed in a full run (nothing could be judged).
-        """
+            The first run builds the copy (minutes); later runs rebuild only what changed. Progress goes to
+            standard error. Details of the last run (verdict and killer per mutant) are in
+            .build/mutation/results.tsv.
+            """,
+        options: [
+            .init(
+                "--json",
+                """
+                print the report as one JSON object, keys sorted: {"mutation": {mutants, caught, missed, unviable,
+                timeout, score, survivors}, …} (with --list: {"mutants": […]})
+                """),
+            .init("--output FILE", "write the JSON to FILE (atomically) instead of standard output; needs --json"),
+            .init(
+                "--quick",
+                """
+                a fixed sample (4 reached mutants per module and a canary the vectors must catch): checks that the
+                machinery works, for CI; the threshold does not apply
+                """),
+            .init(
+                "--sample N",
+                """
+                judge N of the covered mutants, those whose stable ids hash lowest: the same sample in every run
+                while the code is; the threshold applies
+                """),
+            .init("--jobs N", "mutants judged at once, 1 to 64 (default 2)"),
+            .init(
+                "--filter PATH",
+                """
+                only mutants of a module (StrictJSON), of files whose path starts with PATH
+                (Sources/StrictJSON/JSONWriter.swift), or with an id starting with PATH; may be repeated; the
+                threshold does not apply
+                """),
+            .init("--list", "print the mutants (file:line, operator, change, stable id); nothing is built"),
+            .init("--package DIR", "the package (default: the lab's parent, found from here or from the lab binary)"),
+            .init("--equivalents FILE", "the list of equivalent mutants (default: Lab/Mutation/equivalent.txt)"),
+            .init("--threshold PERCENT", "the score a full run must reach, 0 to 100 (default 90)"),
+        ],
+        exitCodes: [
+            .init(
+                "0",
+                """
+                the run passed (full: the score reaches the threshold, every survivor is handled; --quick: the
+                machinery works)
+                """),
+            .init(
+                "1",
+                """
+                it did not (full: score below the threshold, an unhandled survivor or a caught equivalent;
+                --quick: the canary survived, or the schema build or the clean run failed)
+                """),
+            .init("2", "usage or I/O error (a bad equivalent list, a filter that selects nothing)"),
+            .init("3", "the schema build or the clean run failed in a full run (nothing could be judged)"),
+        ])
 
     static let command = Command(
         "mutate", summary: "mutation score of the tests and vectors over the reference",

@@ -27,6 +27,20 @@ import Testing
         #expect(run.stdout == expected, "lab \(path) --help differs from Goldens/\(Self.fileName(path))")
     }
 
+    /// The one help style of stc's pages (HelpPage in _CommandSupport, checked in full by stc's HelpStyleTests):
+    /// the summary line, `Usage:`, then `Options:` before `Exit codes:`, sentence-case headings only.
+    @Test(arguments: paths)
+    func helpFollowsTheOneStyle(path: [String]) throws {
+        let text = try LabBinary.run(path + ["--help"]).stdout
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix((["lab"] + path).joined(separator: " ") + ": ") == true, "\(lines.first ?? "")")
+        #expect(lines.count > 2 && lines[2].hasPrefix("Usage: "), "\(path): no Usage: line after the summary")
+        let options = try #require(lines.firstIndex(of: "Options:"), "\(path): no Options:")
+        let exitCodes = try #require(lines.firstIndex(of: "Exit codes:"), "\(path): no Exit codes:")
+        #expect(options < exitCodes)
+        #expect(!text.contains("USAGE:") && !text.contains("OPTIONS:"))
+    }
+
     @Test func everyGoldenBelongsToACommand() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
             $0.hasSuffix(".txt")

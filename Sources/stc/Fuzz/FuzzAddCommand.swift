@@ -10,24 +10,29 @@ import _FuzzCorpus
 
 /// `stc fuzz add`: saves an input as a regression named by its content, minimized first on request.
 enum FuzzAddCommand {
-    static let help = """
-        Usage: stc fuzz add TARGET FILE [--minimize [--runs N] [--no-build]] [--force]
-
-        Copies FILE to corpus/TARGET/regressions/<content hash> (FNV-1a 64, the name property-test regressions
-        use). An existing file is never overwritten: the same content is reported as already present (exit 0).
-        Then runs the harness body on it and says whether it fails now ("swift test will fail until the bug is
-        fixed") or passes (kept as a regression guard).
-
-        Options:
-          --minimize     first shrink FILE with the libFuzzer binary (-minimize_crash=1 -runs=N), keeping the smallest
-                         input that still crashes. If FILE does not crash the binary, nothing is added unless --force.
-          --runs N       libFuzzer -runs for each minimization round (default 20000)
-          --no-build     use the existing binary if there is one
-          --force        with --minimize: add FILE as it is even when it does not crash
-          --corpus DIR, --package DIR   see stc fuzz --help
-
-        Exit codes: 0 added or already present, 1 not added (does not crash, no --force), 2 usage, build or I/O error.
-        """
+    static let help = HelpPage(
+        "stc fuzz add", usage: ["TARGET FILE [--minimize [--runs N] [--no-build]] [--force]"],
+        description: """
+            Copies FILE to corpus/TARGET/regressions/<content hash> (FNV-1a 64, the name property-test regressions
+            use). An existing file is never overwritten: the same content is reported as already present (exit 0).
+            Then runs the harness body on it and says whether it fails now ("swift test will fail until the bug is
+            fixed") or passes (kept as a regression guard).
+            """,
+        options: [
+            .init(
+                "--minimize",
+                """
+                first shrink FILE with the libFuzzer binary (-minimize_crash=1 -runs=N), keeping the smallest
+                input that still crashes. If FILE does not crash the binary, nothing is added unless --force.
+                """),
+            .init("--runs N", "libFuzzer -runs for each minimization round (default 20000)"),
+            .init("--no-build", "use the existing binary if there is one"),
+            .init("--force", "with --minimize: add FILE as it is even when it does not crash"),
+        ] + FuzzCommand.commonHelp,
+        exitCodes: [
+            .init("0", "added or already present"), .init("1", "not added (does not crash, no --force)"),
+            .init("2", "usage, build or I/O error"),
+        ])
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [

@@ -4,26 +4,34 @@ import _FuzzCorpus
 
 /// `stc fuzz build`: builds the libFuzzer binaries as `stc fuzz run` does and checks their instrumentation.
 enum FuzzBuildCommand {
-    static let help = """
-        Usage: stc fuzz build [TARGET…] [--coverage] [--out DIR]
-
-        Builds the libFuzzer binaries of the given targets (default: every target) as `stc fuzz run` does, printing
-        the command, and checks that each binary is instrumented: it must report
-        `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Prints each target's counters.
-
-        Options:
-          --coverage    build the coverage binaries instead (what stc fuzz coverage runs): LLVM's profile
-                        instrumentation for llvm-cov (-profile-generate -profile-coverage-mapping), libFuzzer linked
-                        by SwiftPM (--sanitize=fuzzer), no sanitizer, in Fuzz/.build/coverage
-          --out DIR     copy the checked binaries into DIR (made if missing), linked with the Swift runtime and
-                        Foundation inside (--static-swift-stdlib), so that they run where no Swift toolchain is
-                        installed, as in OSS-Fuzz's runner image. The fuzzing build is then made in
-                        Fuzz/.build/static, beside the one stc fuzz run uses (SwiftPM recompiles everything when
-                        static linking is switched on or off).
-          --corpus DIR, --package DIR   see stc fuzz --help
-
-        Exit codes: 0 built and instrumented, 2 usage or build error, or a binary without instrumentation.
-        """
+    static let help = HelpPage(
+        "stc fuzz build", usage: ["[TARGET…] [--coverage] [--out DIR]"],
+        description: """
+            Builds the libFuzzer binaries of the given targets (default: every target) as `stc fuzz run` does, printing
+            the command, and checks that each binary is instrumented: it must report
+            `INFO: Loaded 1 modules (N inline 8-bit counters)` with N > 0. Prints each target's counters.
+            """,
+        options: [
+            .init(
+                "--coverage",
+                """
+                build the coverage binaries instead (what stc fuzz coverage runs): LLVM's profile instrumentation
+                for llvm-cov (-profile-generate -profile-coverage-mapping), libFuzzer linked by SwiftPM
+                (--sanitize=fuzzer), no sanitizer, in Fuzz/.build/coverage
+                """),
+            .init(
+                "--out DIR",
+                """
+                copy the checked binaries into DIR (made if missing), linked with the Swift runtime and Foundation
+                inside (--static-swift-stdlib), so that they run where no Swift toolchain is installed, as in
+                OSS-Fuzz's runner image. The fuzzing build is then made in Fuzz/.build/static, beside the one
+                stc fuzz run uses (SwiftPM recompiles everything when static linking is switched on or off).
+                """),
+        ] + FuzzCommand.commonHelp,
+        exitCodes: [
+            .init("0", "built and instrumented"),
+            .init("2", "usage or build error, or a binary without instrumentation"),
+        ])
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [.flag("--coverage"), .value("--out", "DIR")], positionals: .any)

@@ -10,28 +10,30 @@ enum FuzzCommand {
         FuzzReplayCommand.command, FuzzAddCommand.command, FuzzMergeCommand.command, FuzzCoverageCommand.command,
     ]
 
-    static let help = """
-        Usage: stc fuzz <subcommand> [options]      stc fuzz <subcommand> --help for details
+    static let help = HelpPage(
+        "stc fuzz", usage: ["<subcommand> [options]", "help <subcommand>"],
+        description: "The libFuzzer workflow (SPEC §6). stc fuzz <subcommand> --help gives each subcommand's options.",
+        commands: subcommands.map { HelpPage.Item($0.name, $0.summary) },
+        sections: [.init("Options of build, run, replay, add, merge and coverage", items: commonHelp)],
+        exitCodes: [
+            .init("0", "success"), .init("1", "a failing input or a crash"), .init("2", "usage, build or I/O error"),
+        ])
 
-        Subcommands:
-        \(CommandTable.list(subcommands))
+    /// The help of ``common``, for the pages of the subcommands that take them.
+    static let commonHelp: [HelpPage.Item] = [
+        .init("--corpus DIR", "the corpus root (default: $STC_CORPUS, else corpus/ of the repository)"),
+        .init(
+            "--package DIR", "the repository holding Fuzz/Package.swift (default: found from the current directory)"),
+    ]
 
-        Options of build, run, replay, add, merge and coverage (modules takes --package alone):
-          --corpus DIR     the corpus root (default: $STC_CORPUS, else corpus/ of the repository)
-          --package DIR    the repository holding Fuzz/Package.swift (default: found from the current directory)
-
-        Exit codes: 0 success, 1 a failing input or a crash, 2 usage, build or I/O error.
-        """
+    static let summary = "libFuzzer workflow: list, run, replay the corpus, add a regression, merge, coverage"
 
     static let command = Command(
-        "fuzz", summary: "libFuzzer workflow: list, run, replay the corpus, add a regression, merge, coverage",
-        syntax: CommandSyntax(positionals: .any), help: help, subcommands: subcommands
-    ) { arguments in
-        guard let subcommand = arguments.positionals.first else {
-            Console.error(help)
-            return 2
-        }
-        throw UsageError("unknown subcommand '\(subcommand)'")
+        "fuzz", summary: summary, syntax: CommandSyntax(), help: help, subcommands: subcommands
+    ) { _ in
+        // Dispatch has run any subcommand and refused an unknown one: nothing was asked for.
+        Console.error(help.render(summary: summary))
+        return 2
     }
 
     /// The options of every subcommand that works on a corpus or builds.

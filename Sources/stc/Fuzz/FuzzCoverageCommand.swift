@@ -5,39 +5,43 @@ import _FuzzCorpus
 
 /// `stc fuzz coverage`: what of the code under test the corpus reaches, through the coverage binaries and llvm-cov.
 enum FuzzCoverageCommand {
-    static let help = """
-        Usage: stc fuzz coverage [TARGET…] [--html DIR] [--binaries DIR | --no-build]
-
-        Runs the corpus through the coverage binaries and reports what it reaches of the code under test: the
-        modules to which the fuzz build gives libFuzzer's coverage, less the harness modules (names starting with
-        `_`; see stc fuzz modules). For every target (default) or the given ones:
-          1. builds the coverage binaries (stc fuzz build --coverage);
-          2. runs each target's binary over corpus/TARGET/ and corpus/TARGET/regressions/ (-runs=0: what libFuzzer
-             runs on each input), writing LLVM profiles to .build/fuzz-coverage/profiles/;
-          3. merges them (llvm-profdata merge) and prints, from llvm-cov, the lines, regions and functions reached
-             per module and every file with unreached lines, the most first;
-          4. writes an HTML report (llvm-cov show -format=html): each file with the lines and regions no input
-             reached in red, where to look for a branch the corpus never takes.
-        llvm-profdata and llvm-cov are those beside `swift` (the toolchain's, which read its compiler's profiles),
-        else the first on the PATH.
-
-        Options:
-          --html DIR       the HTML report's directory (default .build/fuzz-coverage/html; open index.html)
-          --binaries DIR   run the coverage binaries in DIR, named like the targets (e.g. the $OUT of
-                           .clusterfuzzlite/build.sh with SANITIZER=coverage), instead of building them
-          --no-build       use the existing coverage binaries if there are
-          --corpus DIR, --package DIR   see stc fuzz --help
-
-        Exit codes: 0 reported, 1 an input crashed a binary (the report covers the rest), 2 usage, build or I/O
-        error.
-        """
+    static let help = HelpPage(
+        "stc fuzz coverage", usage: ["[TARGET…] [--html DIR] [--binaries DIR | --no-build]"],
+        description: """
+            Runs the corpus through the coverage binaries and reports what it reaches of the code under test: the
+            modules to which the fuzz build gives libFuzzer's coverage, less the harness modules (names starting with
+            `_`; see stc fuzz modules). For every target (default) or the given ones:
+              1. builds the coverage binaries (stc fuzz build --coverage);
+              2. runs each target's binary over corpus/TARGET/ and corpus/TARGET/regressions/ (-runs=0: what
+                 libFuzzer runs on each input), writing LLVM profiles to .build/fuzz-coverage/profiles/;
+              3. merges them (llvm-profdata merge) and prints, from llvm-cov, the lines, regions and functions
+                 reached per module and every file with unreached lines, the most first;
+              4. writes an HTML report (llvm-cov show -format=html): each file with the lines and regions no
+                 input reached in red, where to look for a branch the corpus never takes.
+            llvm-profdata and llvm-cov are those beside `swift` (the toolchain's, which read its compiler's profiles),
+            else the first on the PATH.
+            """,
+        options: [
+            .init("--html DIR", "the HTML report's directory (default .build/fuzz-coverage/html; open index.html)"),
+            .init(
+                "--binaries DIR",
+                """
+                run the coverage binaries in DIR, named like the targets (e.g. the $OUT of
+                .clusterfuzzlite/build.sh with SANITIZER=coverage), instead of building them
+                """),
+            .init("--no-build", "use the existing coverage binaries if there are"),
+        ] + FuzzCommand.commonHelp,
+        exitCodes: [
+            .init("0", "reported"), .init("1", "an input crashed a binary (the report covers the rest)"),
+            .init("2", "usage, build or I/O error"),
+        ])
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [.value("--html", "DIR"), .value("--binaries", "DIR"), .flag("--no-build")],
         positionals: .any)
 
     static let command = Command(
-        "coverage", summary: "which lines of the reference the corpus reaches (llvm-cov summary and HTML report)",
+        "coverage", summary: "which lines of the reference the corpus reaches (llvm-cov summary, HTML report)",
         syntax: syntax, help: help, run: main)
 
     /// Lines, regions and functions: how many there are and how many the inputs reached.

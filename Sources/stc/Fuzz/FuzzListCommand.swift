@@ -3,15 +3,18 @@ import _FuzzCorpus
 
 /// `stc fuzz list`: every fuzz target, with what it checks.
 enum FuzzListCommand {
-    static let help = """
-        Usage: stc fuzz list [--long]
-
-        Prints every fuzz target, one a line: its name, a tab, and what it checks.
-
-        Options:
-          --long   name, tab, max_len (the target's libFuzzer -max_len), tab, summary: what a script needs to run
-                   a target as stc fuzz run does (.clusterfuzzlite/build.sh writes each target's .options from it)
-        """
+    static let help = HelpPage(
+        "stc fuzz list", usage: ["[--long]"],
+        description: "Prints every fuzz target, one a line: its name, a tab, and what it checks.",
+        options: [
+            .init(
+                "--long",
+                """
+                name, tab, max_len (the target's libFuzzer -max_len), tab, summary: what a script needs to run a
+                target as stc fuzz run does (.clusterfuzzlite/build.sh writes each target's .options from it)
+                """)
+        ],
+        exitCodes: [.init("0", "printed"), .init("2", "usage error")])
 
     static let syntax = CommandSyntax(options: [.flag("--long")], positionals: .atMost(0, "list takes no arguments"))
 

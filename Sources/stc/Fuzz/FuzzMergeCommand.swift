@@ -11,22 +11,20 @@ import _FuzzCorpus
 
 /// `stc fuzz merge`: keeps the inputs fuzzing found that reach code edges the seeds do not.
 enum FuzzMergeCommand {
-    static let help = """
-        Usage: stc fuzz merge TARGET [--write] [--no-build]
-
-        Runs libFuzzer's set-cover merge (-set_cover_merge=1 -use_counters=0; -merge=1 with a libFuzzer that lacks
-        it) over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET, on top of the checked-in seeds and
-        regressions, and reports the inputs that reach code edges the seeds do not: a small set that together
-        reaches all of them (set cover takes the inputs that add the most first, where -merge=1 keeps each in turn
-        that adds one), hit counts ignored, so that the checked-in seeds stay few.
-
-        Options:
-          --write        add those inputs to corpus/TARGET/ named by content hash (never overwriting)
-          --no-build     use the existing binary if there is one
-          --corpus DIR, --package DIR   see stc fuzz --help
-
-        Exit codes: 0 done, 2 usage, build or I/O error.
-        """
+    static let help = HelpPage(
+        "stc fuzz merge", usage: ["TARGET [--write] [--no-build]"],
+        description: """
+            Runs libFuzzer's set-cover merge (-set_cover_merge=1 -use_counters=0; -merge=1 with a libFuzzer that lacks
+            it) over what `stc fuzz run` collected in .build/fuzz-corpus/TARGET, on top of the checked-in seeds and
+            regressions, and reports the inputs that reach code edges the seeds do not: a small set that together
+            reaches all of them (set cover takes the inputs that add the most first, where -merge=1 keeps each in turn
+            that adds one), hit counts ignored, so that the checked-in seeds stay few.
+            """,
+        options: [
+            .init("--write", "add those inputs to corpus/TARGET/ named by content hash (never overwriting)"),
+            .init("--no-build", "use the existing binary if there is one"),
+        ] + FuzzCommand.commonHelp,
+        exitCodes: [.init("0", "done"), .init("2", "usage, build or I/O error")])
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [.flag("--write"), .flag("--no-build")],

@@ -1,19 +1,16 @@
 import _CommandSupport
 /// `stc fuzz modules`: what a fuzz build gives each module of the root package, as its manifest says.
 enum FuzzModulesCommand {
-    static let help = """
-        Usage: stc fuzz modules
-
-        Prints each library module of the root package and what a fuzz build gives it, as the manifest says
-        (`SCREENTIME_FUZZ_COVERAGE=1 swift package dump-package`): its name, a tab, `coverage` or `-` (libFuzzer's
-        coverage instrumentation), a tab, `fake-frames` or `-` (ASan's stack-use-after-return check). The module
-        table in Package.swift decides both; scripts/ci-fuzz.sh checks the built objects against this list.
-
-        Options:
-          --package DIR   the repository holding Fuzz/Package.swift (default: found from the current directory)
-
-        Exit codes: 0 printed, 2 usage error or an unreadable manifest.
-        """
+    static let help = HelpPage(
+        "stc fuzz modules", usage: ["[--package DIR]"],
+        description: """
+            Prints each library module of the root package and what a fuzz build gives it, as the manifest says
+            (`SCREENTIME_FUZZ_COVERAGE=1 swift package dump-package`): its name, a tab, `coverage` or `-` (libFuzzer's
+            coverage instrumentation), a tab, `fake-frames` or `-` (ASan's stack-use-after-return check). The module
+            table in Package.swift decides both; scripts/ci-fuzz.sh checks the built objects against this list.
+            """,
+        options: FuzzCommand.commonHelp.filter { $0.term.hasPrefix("--package") },
+        exitCodes: [.init("0", "printed"), .init("2", "usage error or an unreadable manifest")])
 
     static let syntax = CommandSyntax(
         options: [.value("--package", "DIR")], positionals: .atMost(0, "modules takes no arguments"))

@@ -4,30 +4,47 @@ import _FuzzCorpus
 
 /// `stc fuzz replay`: runs the harness bodies on the corpus or on files, in this process or with the binaries.
 enum FuzzReplayCommand {
-    static let help = """
-        Usage: stc fuzz replay [TARGET] [FILE|DIR…] [--binary [--no-build] | [--as-fuzzer] [--repeat N]] [--quiet]
-
-        Runs harness bodies on inputs, in this process (no libFuzzer, so it works anywhere `swift build` does):
-          no arguments     every target over corpus/<target>/ and corpus/<target>/regressions/
-          TARGET           that target's seeds and regressions
-          TARGET FILE…     those files (a directory stands for its files)
-          FILE…            files under corpus/<target>/ or corpus/<target>/regressions/: the target is the directory's
-        Prints the counts per target and every failing input with its invariant. A body that traps ends the
-        process; the input it was running is printed first.
-
-        Options:
-          --binary       replay with the libFuzzer binaries instead (`BINARY -runs=0 DIRS` or `BINARY FILES`,
-                         SWIFT_BACKTRACE=enable=no), building them first unless --no-build and they exist
-          --as-fuzzer    run what libFuzzer runs on each input (for shield and auth: one property, chosen by a
-                         hash of the bytes) instead of every check of the body
-          --repeat N     run each input N times (default 1). With --as-fuzzer, a workload for a profiler, without
-                         sanitizers or libFuzzer; run twice (N and 2N) and subtract to leave out start-up:
-                           valgrind --tool=callgrind .build/release/stc fuzz replay auth DIR --as-fuzzer --repeat 20
-          --quiet        print failures and the final line only
-          --corpus DIR, --package DIR   see stc fuzz --help
-
-        Exit codes: 0 every input passed, 1 an input failed, 2 usage or I/O error.
-        """
+    static let help = HelpPage(
+        "stc fuzz replay",
+        usage: ["[TARGET] [FILE|DIR…] [--binary [--no-build] | [--as-fuzzer] [--repeat N]] [--quiet]"],
+        description: """
+            Runs harness bodies on inputs, in this process (no libFuzzer, so it works anywhere `swift build` does):
+              no arguments   every target over corpus/<target>/ and corpus/<target>/regressions/
+              TARGET         that target's seeds and regressions
+              TARGET FILE…   those files (a directory stands for its files)
+              FILE…          files under corpus/<target>/ or corpus/<target>/regressions/: the target is the
+                             directory's
+            Prints the counts per target and every failing input with its invariant. A body that traps ends the
+            process; the input it was running is printed first.
+            """,
+        options: [
+            .init(
+                "--binary",
+                """
+                replay with the libFuzzer binaries instead (`BINARY -runs=0 DIRS` or `BINARY FILES`,
+                SWIFT_BACKTRACE=enable=no), building them first unless --no-build and they exist
+                """),
+            .init(
+                "--as-fuzzer",
+                """
+                run what libFuzzer runs on each input (for shield and auth: one property, chosen by a hash of the
+                bytes) instead of every check of the body
+                """),
+            .init(
+                "--repeat N",
+                """
+                run each input N times (default 1). With --as-fuzzer, a workload for a profiler, without
+                sanitizers or libFuzzer; run twice (N and 2N) and subtract to leave out start-up (see the
+                examples)
+                """),
+            .init("--quiet", "print failures and the final line only"),
+        ] + FuzzCommand.commonHelp,
+        exitCodes: [.init("0", "every input passed"), .init("1", "an input failed"), .init("2", "usage or I/O error")],
+        examples: """
+            stc fuzz replay
+            stc fuzz replay json corpus/json/regressions
+            valgrind --tool=callgrind .build/release/stc fuzz replay auth DIR --as-fuzzer --repeat 20
+            """)
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [

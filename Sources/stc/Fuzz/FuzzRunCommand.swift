@@ -12,43 +12,53 @@ private func ignoreInterrupt(_: Int32) {}
 
 /// `stc fuzz run`: builds a target's libFuzzer binary, checks it is instrumented, and fuzzes it.
 enum FuzzRunCommand {
-    static let help = """
-        Usage: stc fuzz run TARGET [--time S] [--jobs N] [--max-len N] [--no-build] [--verbose] [-- libFuzzer flags…]
+    static let help = HelpPage(
+        "stc fuzz run",
+        usage: ["TARGET [--time S] [--jobs N] [--max-len N] [--no-build] [--verbose] [-- libFuzzer flags…]"],
+        description: """
+            Builds the libFuzzer binaries (the command is printed:
+              SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address -Xswiftc -Xllvm -Xswiftc
+                -asan-instrumentation-with-call-threshold=0 --package-path Fuzz --product TARGET:
+            ASan everywhere, its stack-use-after-return check only in the modules that hand out stack addresses,
+            libFuzzer's coverage without comparison tracing on the reference's modules and the selection and
+            differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
+            with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed;
+            detection is the same, but heap reports have no allocation stacks: stc fuzz replay TARGET FILE --binary
+            shows them; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus
+            dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into the checked-in seeds),
+            corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written to
+            .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
 
-        Builds the libFuzzer binaries (the command is printed:
-          SCREENTIME_FUZZ_COVERAGE=1 swift build -c release --sanitize=address
-            -Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0 --package-path Fuzz --product TARGET:
-        ASan everywhere, its stack-use-after-return check only in the modules that hand out stack addresses,
-        libFuzzer's coverage without comparison tracing on the reference's modules and the selection and
-        differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
-        with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed;
-        detection is the same, but heap reports have no allocation stacks: stc fuzz replay TARGET FILE --binary
-        shows them; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus
-        dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into the checked-in seeds),
-        corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written to
-        .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
-
-        Options:
-          --time S       stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)
-          --jobs N       N parallel fuzzing processes (libFuzzer -jobs=N -workers=N), one a core: each fuzzes
-                         the whole --time and picks up the others' new inputs from the shared scratch corpus;
-                         their logs are in .build/fuzz-artifacts/TARGET/fuzz-J.log and are printed as each
-                         ends. Not -fork=N: its short-lived children reload the corpus and merge again and
-                         again, and did about half the executions and less coverage in the same time
-                         (docs/FUZZING-AT-SCALE.md). A crash in one job stops no other: each runs its --time
-          --max-len N    the largest input (default per target: selection-decode 512, selection-differential 512,
-                         selection-json 512, url 512, deeplink 512, template 1024, others 1024)
-          --no-build     use the existing binary if there is one
-          --verbose      show every libFuzzer line (default: NEW/REDUCE lines at most once a second)
-          --corpus DIR, --package DIR   see stc fuzz --help
-          -- FLAGS…      passed to libFuzzer as they are, after ours (so they win), e.g. -- -only_ascii=1
-
-        At the end a summary line gives the executions (summed over the jobs), the coverage and libFuzzer's corpus
-        size (cov: edges, ft: features, corp: inputs; the most of any job) and the inputs in the scratch corpus.
-
-        Exit codes: 0 no crash (also when stopped with Ctrl-C), 1 a crash, timeout or OOM was found, 2 usage or
-        build error.
-        """
+            At the end a summary line gives the executions (summed over the jobs), the coverage and libFuzzer's corpus
+            size (cov: edges, ft: features, corp: inputs; the most of any job) and the inputs in the scratch corpus.
+            """,
+        options: [
+            .init("--time S", "stop after S seconds (libFuzzer -max_total_time; default 60; 0 = until stopped)"),
+            .init(
+                "--jobs N",
+                """
+                N parallel fuzzing processes (libFuzzer -jobs=N -workers=N), one a core: each fuzzes the whole
+                --time and picks up the others' new inputs from the shared scratch corpus; their logs are in
+                .build/fuzz-artifacts/TARGET/fuzz-J.log and are printed as each ends. Not -fork=N: its
+                short-lived children reload the corpus and merge again and again, and did about half the
+                executions and less coverage in the same time (docs/FUZZING-AT-SCALE.md). A crash in one job
+                stops no other: each runs its --time
+                """),
+            .init(
+                "--max-len N",
+                """
+                the largest input (default per target: selection-decode 512, selection-differential 512,
+                selection-json 512, url 512, deeplink 512, template 1024, others 1024)
+                """),
+            .init("--no-build", "use the existing binary if there is one"),
+            .init("--verbose", "show every libFuzzer line (default: NEW/REDUCE lines at most once a second)"),
+        ] + FuzzCommand.commonHelp + [
+            .init("-- FLAGS…", "passed to libFuzzer as they are, after ours (so they win), e.g. -- -only_ascii=1")
+        ],
+        exitCodes: [
+            .init("0", "no crash (also when stopped with Ctrl-C)"), .init("1", "a crash, timeout or OOM was found"),
+            .init("2", "usage or build error"),
+        ])
 
     static let syntax = CommandSyntax(
         options: FuzzCommand.common + [
