@@ -81,9 +81,9 @@ let app = ScreenTimeImplementation(
     selectionsEqual: { a, b in a == b },  // field bug 3: the stored strings compared, not the selections
     encodeURLComponent: { encodeComponent($0) })
 
-@Test func shippedVectors() { ConformanceCheck().expect(app) }
+@Test func shippedVectors() { ConformanceCheck().verify(app) }
 
-@Test func generatedCases() { ExplorationCheck(cases: 2_000, seed: 1).expect(app) }
+@Test func generatedCases() { ExplorationCheck(cases: 2_000, seed: 1).verify(app) }
 EOF
 cp Examples/python-adapter/adapter.py "$scratch/adapter.py"
 cp Examples/python-adapter/expected-failures.txt "$scratch/expected-failures.txt"
