@@ -13,6 +13,12 @@ public struct Operation: Sendable {
     /// Answers one input. Never traps: a malformed input is `.error("badInput")`.
     public let perform: @Sendable (JSONValue) -> OperationOutcome
 
+    /// An operation answering with `perform`.
+    ///
+    /// - Parameters:
+    ///   - name: The wire name.
+    ///   - summary: One line saying what it does.
+    ///   - perform: Answers one input; must not trap.
     public init(name: String, summary: String, perform: @escaping @Sendable (JSONValue) -> OperationOutcome) {
         self.name = name
         self.summary = summary
@@ -21,6 +27,11 @@ public struct Operation: Sendable {
 
     /// Builds an operation from a throwing body: an error becomes its ``WireErrorCode/code(of:)``, and any other
     /// error `badInput`.
+    ///
+    /// - Parameters:
+    ///   - name: The wire name.
+    ///   - summary: One line saying what it does.
+    ///   - body: The output for one input, read through an ``InputReader``; it throws for an error answer.
     public init(
         name: String, summary: String,
         body: @escaping @Sendable (InputReader) throws -> JSONValue
@@ -50,6 +61,9 @@ public protocol CodedError: Error {
 /// A reference error as the wire sees it: only its code (for error types whose own `code` is typed).
 public struct WireErrorCode: CodedError {
     public let code: String
+    /// An error answering `code`.
+    ///
+    /// - Parameter code: An error code of the vector format.
     public init(_ code: String) { self.code = code }
 
     /// The vector format's error code for an error that the wire parsing or the reference throws, `nil` for any
@@ -58,6 +72,9 @@ public struct WireErrorCode: CodedError {
     /// Rule: a ``WireErrorCode`` or any ``CodedError`` (``ShieldLimitExceeded`` is one) gives its code,
     /// ``BadInput`` gives `badInput`, a `SelectionDecodingError` or a `PercentDecodingError` gives its code's
     /// name (`SPEC.md` §5 lists the codes). Example: `WireErrorCode.code(of: BadInput("…")) == "badInput"`.
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: Its code, or `nil` when it has none.
     public static func code(of error: any Error) -> String? {
         // The common error types first, as concrete types: a cast to a concrete type is a type comparison, a cast
         // to the protocol a conformance lookup.
@@ -73,6 +90,9 @@ public struct WireErrorCode: CodedError {
 /// The request's `input` lacks a member or holds one of the wrong type.
 public struct BadInput: Error, CustomStringConvertible {
     public var message: String
+    /// A `badInput` error saying what is wrong.
+    ///
+    /// - Parameter message: The member and what is wrong with it.
     public init(_ message: String) { self.message = message }
     public var description: String { "badInput: \(message)" }
 }
@@ -81,6 +101,9 @@ public struct BadInput: Error, CustomStringConvertible {
 public struct InputReader {
     public let value: JSONValue
 
+    /// A reader over an operation's input.
+    ///
+    /// - Parameter value: The input, an object for a well-formed request.
     public init(_ value: JSONValue) { self.value = value }
 
     private func member(_ key: String) throws -> JSONValue {
@@ -106,26 +129,50 @@ public struct InputReader {
     /// Objects up to this many members are searched by ``lookup(_:_:)`` without hashing.
     static let smallObjectLimit = 8
 
+    /// Whether the input has the member `key`, whatever its type.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: `true` when it is present.
     public func has(_ key: String) -> Bool { optional(key) != nil }
 
+    /// The member `key`, a string.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func string(_ key: String) throws -> String {
         let m = try member(key)
         guard let s = m.stringValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a string") }
         return s
     }
 
+    /// The member `key`, a Boolean.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func bool(_ key: String) throws -> Bool {
         let m = try member(key)
         guard let b = m.boolValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a boolean") }
         return b
     }
 
+    /// The member `key`, an array.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its elements.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func array(_ key: String) throws -> [JSONValue] {
         let m = try member(key)
         guard let a = m.arrayValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an array") }
         return a
     }
 
+    /// The member `key`, an array of strings.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its elements.
+    /// - Throws: ``BadInput`` when the member is missing, not an array, or holds an element that is not a string.
     public func stringArray(_ key: String) throws -> [String] {
         try array(key).map { element in
             guard let s = element.stringValue else {
@@ -135,6 +182,11 @@ public struct InputReader {
         }
     }
 
+    /// The member `key`, an object.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its members.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func object(_ key: String) throws -> [String: JSONValue] {
         let m = try member(key)
         guard let o = m.objectValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an object") }
@@ -142,11 +194,18 @@ public struct InputReader {
     }
 
     /// A reader over the member `key`, which must be an object.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: A reader over its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or not an object.
     public func reader(_ key: String) throws -> InputReader {
         InputReader(.object(try object(key)))
     }
 
     /// The member's value as is, or `nil` when absent.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value, or `nil`.
     public func optional(_ key: String) -> JSONValue? {
         guard case .object(let members) = value else { return nil }
         return Self.lookup(members, key)
