@@ -5,7 +5,7 @@ import Testing
 /// and throws: `- Parameters:` (or `- Parameter x:`) when it has parameters, `- Returns:` when it returns a value,
 /// `- Throws:` when it throws. The rule of Swift's documentation markup, checked on the sources.
 @Suite struct DocCommentTests {
-    static let modules = ["ScreenTimeTesting"]
+    static let modules = ["ScreenTimeTesting", "Conformance"]
 
     @Test(arguments: modules) func everyPublicDeclarationDocumentsItsParametersResultAndErrors(module: String) throws {
         let sources = URL(fileURLWithPath: testDirectory + "/../../Sources/" + module).standardizedFileURL
@@ -38,12 +38,18 @@ import Testing
             public init(two x: Int) {}
             public func none() {}
             public func void(_ x: Int) -> Void {}
+            /// - Parameter x: X.
+            @available(
+                *, deprecated,
+                renamed: "void(_:)"
+            )
+            public func old(_ x: Int) {}
             """
         let found = PublicDeclaration.all(in: text)
-        #expect(found.map(\.line) == [8, 10, 13, 15, 16, 17])
+        #expect(found.map(\.line) == [8, 10, 13, 15, 16, 17, 23])
         #expect(
             found.map(\.missing) == [
-                [], ["- Parameters:", "- Returns:", "- Throws:"], ["- Parameters:"], [], [], ["- Parameters:"],
+                [], ["- Parameters:", "- Returns:", "- Throws:"], ["- Parameters:"], [], [], ["- Parameters:"], [],
             ])
     }
 }
@@ -64,7 +70,17 @@ struct PublicDeclaration {
             let (parameters, tail) = signature(lines[index...].joined(separator: "\n"))
             var comment: [String] = []
             var above = index - 1
-            while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }
+            // Attributes between the comment and the declaration, one a line or one over several lines.
+            while above >= 0 {
+                let line = lines[above].trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("@") {
+                    above -= 1
+                } else if line == ")", let at = (max(0, above - 8)..<above).last(where: { lines[$0].contains("@") }) {
+                    above = at - 1
+                } else {
+                    break
+                }
+            }
             while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("///") {
                 comment.append(lines[above])
                 above -= 1
