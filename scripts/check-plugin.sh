@@ -75,15 +75,21 @@ cat > "$scratch/Tests/AppTests/AppTests.swift" <<'EOF'
 import App
 import ScreenTimeTesting
 import Testing
+import XCTest
 
 let app = ScreenTimeImplementation(
     name: "ScratchApp",
     selectionsEqual: { a, b in a == b },  // field bug 3: the stored strings compared, not the selections
     encodeURLComponent: { encodeComponent($0) })
 
-@Test func shippedVectors() { ConformanceCheck().expect(app) }
+@Test func shippedVectors() { ConformanceCheck().verify(app) }
 
-@Test func generatedCases() { ExplorationCheck(cases: 2_000, seed: 1).expect(app) }
+@Test func generatedCases() { ExplorationCheck(cases: 2_000, seed: 1).verify(app) }
+
+// The same verb in XCTest records XCTFail.
+final class AppXCTests: XCTestCase {
+    func testURLEncoding() { ConformanceCheck(operations: [.urlEncode]).verify(app) }
+}
 EOF
 cp Examples/python-adapter/adapter.py "$scratch/adapter.py"
 cp Examples/python-adapter/expected-failures.txt "$scratch/expected-failures.txt"
@@ -116,7 +122,8 @@ expect "^python: FAILED" "the adapter's failures"
 echo "ok: a failing run fails swift package (the adapter's deviations, unlisted)"
 
 # The kit in the scratch package's own swift test: every shipped vector of the operations it has closures for and
-# a generated check; the run fails and reports each deviation with its case id and difference.
+# a generated check; the run fails and reports each deviation with its case id and difference, through Swift
+# Testing and through XCTest alike, and nothing in the user's code warns (no deprecated spelling).
 lines=$(wc -l < "$scratch/Tests/AppTests/AppTests.swift")
 [ "$lines" -le 30 ] || fail "the kit's test file has $lines lines (at most 30)"
 if swift test > "$log" 2>&1; then cat "$log"; fail "the scratch package's swift test passed with two deviations"; fi
@@ -126,6 +133,9 @@ expect "FAIL url-encode/[^ ]+ +\[url\.encode\]" "a url-encode case id"
 expect "FAIL selection-equal/[^ ]+ +\[selection\.equal\]" "a selection-equal case id"
 expect 'expected "[^"]*%20[^"]*", got "[^"]*\+' "the url-encode difference (%20 expected, + answered)"
 expect "ScratchApp, generated cases in process: FOUND — 2000 cases \(seed 1\), [1-9][0-9]* finding" "the generated check's findings"
+expect "AppXCTests.testURLEncoding.*failed - ScratchApp, shipped vectors in process: FAILED" "the XCTest failure"
+expect "AppXCTests.testURLEncoding.*failed - FAIL url-encode/[^ ]+ +\[url\.encode\]" "a url-encode case id in XCTest"
+if grep -E "AppTests\.swift:[0-9]+:[0-9]+: warning" "$log"; then fail "the kit's test file warns"; fi
 echo "ok: swift test in the scratch package: the kit ($lines-line test file) reports both deviations by case id"
 
 # Other commands pass through.

@@ -13,6 +13,12 @@ public struct CheckIssue: Sendable, Hashable {
     /// A listed deviation: recorded as a known issue, it does not fail the test.
     public var isKnown: Bool
 
+    /// An issue; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - subject: The case id, finding key or list entry; `nil` for the summary.
+    ///   - text: What the test issue says.
+    ///   - isKnown: Whether it is a listed deviation.
     public init(subject: String?, text: String, isKnown: Bool = false) {
         self.subject = subject
         self.text = text

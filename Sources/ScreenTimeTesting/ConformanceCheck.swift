@@ -17,7 +17,7 @@ import Conformance
 ///
 /// ```swift
 /// @Test func shippedVectors() {
-///     ConformanceCheck(expectedFailures: .file("expected-failures.txt")).expect(app)
+///     ConformanceCheck(expectedFailures: .file("expected-failures.txt")).verify(app)
 /// }
 /// ```
 public struct ConformanceCheck: ImplementationCheck {
@@ -25,10 +25,18 @@ public struct ConformanceCheck: ImplementationCheck {
     public var operations: Set<ScreenTimeOperation>?
     /// When not empty, only cases with at least one of these tags run (`field-bug-4`, `assumption`, …).
     public var tags: Set<String>
+    /// Case ids that are known deviations, strict both ways.
     public var expectedFailures: ExpectedList
     /// Suite files run besides the shipped ones.
     public var vectors: [String]
 
+    /// A check of the shipped vectors; every argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - operations: The operations whose cases run; `nil` for every one with a closure.
+    ///   - tags: When not empty, only cases with at least one of these tags run.
+    ///   - expectedFailures: Case ids that are known deviations.
+    ///   - vectors: Suite files run besides the shipped ones.
     public init(
         operations: Set<ScreenTimeOperation>? = nil, tags: Set<String> = [], expectedFailures: ExpectedList = [],
         vectors: [String] = []
@@ -42,6 +50,12 @@ public struct ConformanceCheck: ImplementationCheck {
     /// The shipped suites, read once per process.
     private static let shipped = Result { () throws(SuiteLoadFailure) in try ShippedSuites.load() }
 
+    /// Runs the check and records nothing (``ImplementationCheck/verify(_:fileID:filePath:line:column:)`` records).
+    ///
+    /// - Parameters:
+    ///   - implementation: The code under test.
+    ///   - directory: Where relative paths (the list, `vectors`) are read; `""` for as given.
+    /// - Returns: Each case's status, as issues and a summary.
     public func run(_ implementation: ScreenTimeImplementation, relativeTo directory: String) -> ConformanceCheckResult
     {
         let plan = OperationPlan(implementation, asked: operations)

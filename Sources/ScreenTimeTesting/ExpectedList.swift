@@ -17,5 +17,8 @@ public enum ExpectedList: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Entries given in code.
     case entries([String])
 
+    /// The entries of an array literal, as ``entries(_:)``.
+    ///
+    /// - Parameter entries: Case ids or finding keys.
     public init(arrayLiteral entries: String...) { self = .entries(entries) }
 }

@@ -17,20 +17,32 @@ import Exploration
 ///
 /// ```swift
 /// @Test func generatedCases() {
-///     ExplorationCheck(cases: 3_000, seed: 1, expectedFindings: .file("known-findings.txt")).expect(app)
+///     ExplorationCheck(cases: 3_000, seed: 1, expectedFindings: .file("known-findings.txt")).verify(app)
 /// }
 /// ```
 public struct ExplorationCheck: ImplementationCheck {
+    /// How many cases to generate.
     public var cases: Int
+    /// Where the generated cases start: the same seed and count give the same cases and findings.
     public var seed: UInt64
     /// The operations explored; `nil` for every operation the implementation has a closure for.
     public var operations: Set<ScreenTimeOperation>?
+    /// Findings that are known deviations (finding keys), strict both ways.
     public var expectedFindings: ExpectedList
     /// A suite file that each finding's minimal cases are added to (created when missing).
     public var saveFindingsTo: String?
     /// One case to run instead of a generated run: `OP:HEX`, as a finding's replay line gives it.
     public var replay: String?
 
+    /// A generated check; every argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - cases: How many cases to generate.
+    ///   - seed: Where the generated cases start.
+    ///   - operations: The operations explored; `nil` for every one with a closure.
+    ///   - expectedFindings: Finding keys that are known deviations.
+    ///   - saveFindingsTo: A suite file each finding's minimal cases are added to.
+    ///   - replay: One case, `OP:HEX`, to run instead of a generated run.
     public init(
         cases: Int = 2_000, seed: UInt64 = 1, operations: Set<ScreenTimeOperation>? = nil,
         expectedFindings: ExpectedList = [], saveFindingsTo: String? = nil, replay: String? = nil
@@ -43,6 +55,12 @@ public struct ExplorationCheck: ImplementationCheck {
         self.replay = replay
     }
 
+    /// Runs the check and records nothing (``ImplementationCheck/verify(_:fileID:filePath:line:column:)`` records).
+    ///
+    /// - Parameters:
+    ///   - implementation: The code under test.
+    ///   - directory: Where relative paths (the list, `saveFindingsTo`) are read; `""` for as given.
+    /// - Returns: The findings, as issues and a summary.
     public func run(_ implementation: ScreenTimeImplementation, relativeTo directory: String)
         -> ExplorationCheckResult
     {
@@ -113,12 +131,19 @@ public struct ExplorationCheck: ImplementationCheck {
 /// What an ``ExplorationCheck`` found.
 public struct ExplorationCheckResult: ImplementationCheckResult {
     /// The run as `stc explore` reports it (`nil` for a replay, or when the check could not start).
-    public let result: ExploreResult?
+    public let exploration: ExploreResult?
     public let issues: [CheckIssue]
     public let summary: String
 
+    /// Each distinct discrepancy found, shrunk, sorted by key (empty for a replay).
+    public var findings: [Finding] { exploration?.findings ?? [] }
+    /// How many generated cases ran (0 for a replay, or when the check could not start).
+    public var cases: Int { exploration?.cases ?? 0 }
+    /// The wire names of the operations explored, in `SPEC.md` §5 order (empty for a replay).
+    public var operations: [String] { exploration?.operations ?? [] }
+
     init(result: ExploreResult?, issues: [CheckIssue], summary: String) {
-        self.result = result
+        self.exploration = result
         self.issues = issues
         self.summary = summary
     }

@@ -1,17 +1,22 @@
 /// A check of an implementation that reports what it found as ``CheckIssue``s: ``ConformanceCheck`` (the shipped
 /// vectors) and ``ExplorationCheck`` (generated cases).
 ///
-/// `run(_:relativeTo:)` is pure: it records nothing. `expect(_:sourceLocation:)` records the issues in the
-/// running Swift Testing test, `assert(_:file:line:)` in the running XCTest test; both read relative paths from
-/// the directory of the calling test file.
+/// `run(_:relativeTo:)` is pure: it records nothing. `verify(_:)` records the issues in whichever framework runs
+/// the caller (Swift Testing or XCTest), and reads relative paths from the directory of the calling test file.
 ///
 /// ```swift
-/// @Test func vectors() { ConformanceCheck().expect(app) }
-/// func testVectors() { ConformanceCheck().assert(app) }
+/// @Test func vectors() { ConformanceCheck().verify(app) }
+/// func testVectors() { ConformanceCheck().verify(app) }
 /// ```
 public protocol ImplementationCheck: Sendable {
+    /// What ``run(_:relativeTo:)`` returns.
     associatedtype Outcome: ImplementationCheckResult
-    /// Runs the check; relative paths (lists, suites) are read from `directory`.
+    /// Runs the check and records nothing.
+    ///
+    /// - Parameters:
+    ///   - implementation: The code under test.
+    ///   - directory: Where relative paths (lists, suites) are read; `""` for as given.
+    /// - Returns: What the check found.
     func run(_ implementation: ScreenTimeImplementation, relativeTo directory: String) -> Outcome
 }
 

@@ -17,6 +17,8 @@ import Conformance
 /// then `stc conformance --adapter .build/debug/my-adapter --name mine`.
 public enum ScreenTimeAdapter {
     /// Answers requests on standard input until it ends.
+    ///
+    /// - Parameter implementation: The code served, every closure's operation included (`mayTrap` too).
     public static func serve(_ implementation: ScreenTimeImplementation) {
         AdapterServer.serveStandardStreams(writes: .afterEachAnswer, perform: WireOperations(implementation).perform)
     }

@@ -23,7 +23,7 @@ extension ScreenTimeImplementation {
         },
         combineSelections: { a, b, operation in a.combined(with: b, operation) },
         evaluateShield: { stores, activity in try ShieldEvaluation.evaluate(activity, stores: stores) },
-        lifecyclePolicy: { observations in
+        authorizationPolicy: { observations in
             var policy = LifecyclePolicy()
             let actions = policy.observe(observations)
             return (actions, policy.shieldsActive)

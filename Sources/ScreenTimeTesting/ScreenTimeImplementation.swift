@@ -42,15 +42,17 @@ public struct ScreenTimeImplementation: Sendable {
         ShieldVerdict
     /// `auth.policy`: what your app does with status observations, starting approved with shields active
     /// (`SPEC.md` §3): the actions in order, and whether shields are active at the end.
-    public typealias LifecycleHandling =
+    public typealias AuthorizationPolicy =
         @Sendable (_ observations: [LifecyclePolicy.Observation]) throws -> (
             actions: [LifecyclePolicy.Action], shieldsActive: Bool
         )
     /// `auth.tokens`: after the grant events, which picked names hold a valid token (`SPEC.md` §3, grants). The
     /// kit asks the returned function about each queried name.
     public typealias TokenValidity = @Sendable (_ events: [TokenGrantLedger.Event]) throws -> (String) -> Bool
-    /// `url.encode` and `url.decode`: one URL component encoded or decoded (`SPEC.md` §4).
-    public typealias URLComponentCoding = @Sendable (_ text: String) throws -> String
+    /// `url.encode`: one URL component percent-encoded (`SPEC.md` §4).
+    public typealias EncodeURLComponent = @Sendable (_ text: String) throws -> String
+    /// `url.decode`: one percent-encoded URL component decoded (`SPEC.md` §4).
+    public typealias DecodeURLComponent = @Sendable (_ encoded: String) throws -> String
     /// `template.render`: a shield-text template rendered with the values, and the keys without one (`SPEC.md` §4).
     public typealias RenderTemplate =
         @Sendable (_ template: String, _ values: [String: String?]) throws -> ShieldTextTemplate.Rendering
@@ -59,15 +61,25 @@ public struct ScreenTimeImplementation: Sendable {
 
     /// Shown in every issue and summary.
     public var name: String
+    /// Answers `selection.decode` (``ScreenTimeOperation/selectionDecode``).
     public var decodeSelection: DecodeSelection?
+    /// Answers `selection.equal` (``ScreenTimeOperation/selectionEqual``).
     public var selectionsEqual: SelectionsEqual?
+    /// Answers `selection.order` (``ScreenTimeOperation/selectionOrder``).
     public var displayOrder: DisplayOrder?
+    /// Answers `selection.combine` (``ScreenTimeOperation/selectionCombine``).
     public var combineSelections: CombineSelections?
+    /// Answers `shield.evaluate` (``ScreenTimeOperation/shieldEvaluate``).
     public var evaluateShield: EvaluateShield?
-    public var lifecyclePolicy: LifecycleHandling?
+    /// Answers `auth.policy` (``ScreenTimeOperation/authPolicy``).
+    public var authorizationPolicy: AuthorizationPolicy?
+    /// Answers `auth.tokens` (``ScreenTimeOperation/authTokens``).
     public var tokenValidity: TokenValidity?
-    public var encodeURLComponent: URLComponentCoding?
-    public var decodeURLComponent: URLComponentCoding?
+    /// Answers `url.encode` (``ScreenTimeOperation/urlEncode``).
+    public var encodeURLComponent: EncodeURLComponent?
+    /// Answers `url.decode` (``ScreenTimeOperation/urlDecode``).
+    public var decodeURLComponent: DecodeURLComponent?
+    /// Answers `template.render` (``ScreenTimeOperation/templateRender``).
     public var renderTemplate: RenderTemplate?
     /// Maps your error types to the spec's codes (`SPEC.md` §5 lists them).
     public var errorCode: ErrorCodeMapping
@@ -75,12 +87,27 @@ public struct ScreenTimeImplementation: Sendable {
     public var mayTrap: Set<ScreenTimeOperation>
 
     /// An implementation with the given closures; every one left out is unsupported.
+    ///
+    /// - Parameters:
+    ///   - name: Shown in every issue and summary.
+    ///   - decodeSelection: Answers `selection.decode`.
+    ///   - selectionsEqual: Answers `selection.equal`.
+    ///   - displayOrder: Answers `selection.order`.
+    ///   - combineSelections: Answers `selection.combine`.
+    ///   - evaluateShield: Answers `shield.evaluate`.
+    ///   - authorizationPolicy: Answers `auth.policy`.
+    ///   - tokenValidity: Answers `auth.tokens`.
+    ///   - encodeURLComponent: Answers `url.encode`.
+    ///   - decodeURLComponent: Answers `url.decode`.
+    ///   - renderTemplate: Answers `template.render`.
+    ///   - errorCode: The spec's code for one of your errors, or `nil` to leave it to the kit.
+    ///   - mayTrap: Operations checked only through ``ScreenTimeAdapter``, never in process.
     public init(
         name: String, decodeSelection: DecodeSelection? = nil, selectionsEqual: SelectionsEqual? = nil,
         displayOrder: DisplayOrder? = nil, combineSelections: CombineSelections? = nil,
-        evaluateShield: EvaluateShield? = nil, lifecyclePolicy: LifecycleHandling? = nil,
-        tokenValidity: TokenValidity? = nil, encodeURLComponent: URLComponentCoding? = nil,
-        decodeURLComponent: URLComponentCoding? = nil, renderTemplate: RenderTemplate? = nil,
+        evaluateShield: EvaluateShield? = nil, authorizationPolicy: AuthorizationPolicy? = nil,
+        tokenValidity: TokenValidity? = nil, encodeURLComponent: EncodeURLComponent? = nil,
+        decodeURLComponent: DecodeURLComponent? = nil, renderTemplate: RenderTemplate? = nil,
         errorCode: @escaping ErrorCodeMapping = { _ in nil }, mayTrap: Set<ScreenTimeOperation> = []
     ) {
         self.name = name
@@ -89,7 +116,7 @@ public struct ScreenTimeImplementation: Sendable {
         self.displayOrder = displayOrder
         self.combineSelections = combineSelections
         self.evaluateShield = evaluateShield
-        self.lifecyclePolicy = lifecyclePolicy
+        self.authorizationPolicy = authorizationPolicy
         self.tokenValidity = tokenValidity
         self.encodeURLComponent = encodeURLComponent
         self.decodeURLComponent = decodeURLComponent
@@ -110,7 +137,7 @@ public struct ScreenTimeImplementation: Sendable {
         case .selectionCombine: return combineSelections != nil
         case .shieldEvaluate: return evaluateShield != nil
         case .authTokens: return tokenValidity != nil
-        case .authPolicy: return lifecyclePolicy != nil
+        case .authPolicy: return authorizationPolicy != nil
         case .urlEncode: return encodeURLComponent != nil
         case .urlDecode: return decodeURLComponent != nil
         case .templateRender: return renderTemplate != nil

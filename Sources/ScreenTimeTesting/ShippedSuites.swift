@@ -9,6 +9,9 @@ import ShippedVectors
 /// ```
 public enum ShippedSuites {
     /// The shipped suites, decoded strictly (`SuiteLoader`).
+    ///
+    /// - Returns: Every shipped suite, in file-name order.
+    /// - Throws: ``SuiteLoadFailure`` when a built-in suite does not decode (a broken build of this package).
     public static func load() throws(SuiteLoadFailure) -> [Suite] {
         try ShippedVectors.suites()
     }

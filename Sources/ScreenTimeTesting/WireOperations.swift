@@ -60,7 +60,7 @@ struct WireOperations {
                 return AuthorizationWire.tokensOutput(query: query, isValid: try call { try validity(events) })
             }
         }
-        if let policy = implementation.lifecyclePolicy {
+        if let policy = implementation.authorizationPolicy {
             add(.authPolicy) { input in
                 let observations = try AuthorizationWire.observations(input)
                 let outcome = try call { try policy(observations) }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func aPlantedBugIsFoundAndShrunkToOnePlaceholder() throws {
         let result = Self.check.run(Self.literalKey, relativeTo: "")
-        let findings = try #require(result.result?.findings)
+        let findings = result.findings
         #expect(findings.map(\.key) == [Self.key])
         let minimal = try #require(findings.first?.first.minimal.input)
         #expect(minimal["values"] == [:], "\(minimal)")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func theReplayRunsExactlyTheMinimalCase() throws {
-        let found = try #require(Self.check.run(Self.literalKey, relativeTo: "").result?.findings.first?.first)
+        let found = try #require(Self.check.run(Self.literalKey, relativeTo: "").findings.first?.first)
         let replay = ReplayCase(found).text
         let again = ExplorationCheck(replay: replay).run(Self.literalKey, relativeTo: "")
         #expect(again.issues.count == 1 && again.issues.first?.subject == Self.key)
@@ -67,7 +67,7 @@ import Testing
         var saving = Self.check
         saving.saveFindingsTo = name
         let explored = saving.run(Self.literalKey, relativeTo: testDirectory)
-        let examples = explored.result?.findings.first?.examples.count ?? 0
+        let examples = explored.findings.first?.examples.count ?? 0
         #expect(explored.summary.contains("saved \(examples) new case(s) to "), "\(explored.summary)")
         let replayed = ConformanceCheck(operations: [.templateRender], vectors: [name])
         let stillBroken = replayed.run(Self.literalKey, relativeTo: testDirectory)

@@ -55,6 +55,13 @@ public final class AdapterProcess: Implementation {
     /// Whether any call has started the adapter.
     fileprivate var hasStarted = false
 
+    /// An adapter run as `command` through `/bin/sh -c`, started on first use.
+    ///
+    /// - Parameters:
+    ///   - name: The name reports show.
+    ///   - command: The shell command that starts the adapter.
+    ///   - timeout: Seconds the oldest unanswered request may wait (5 when not positive).
+    ///   - window: Requests in flight at most (at least 1).
     public init(name: String, command: String, timeout: Double = 5, window: Int = 64) {
         self.name = name
         self.command = command
@@ -64,6 +71,12 @@ public final class AdapterProcess: Implementation {
 
     deinit { close() }
 
+    /// Sends every case to the adapter, pipelined, and collects the answers, restarting it after a crash.
+    ///
+    /// - Parameters:
+    ///   - cases: The cases, in the order their answers come back.
+    ///   - progress: Called now and then with the number of cases answered so far.
+    /// - Returns: One answer per case, in the order of `cases`.
     public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
         let engine = AdapterEngine(owner: self, cases: cases, running: running)
         running = nil

@@ -13,6 +13,9 @@ public enum Answer: Sendable, Hashable {
     /// The answer broke the adapter protocol (a line that is not JSON, a wrong id, missing members …).
     case protocolViolation(String)
 
+    /// The answer an operation's outcome is.
+    ///
+    /// - Parameter outcome: What an operation answered.
     public init(_ outcome: OperationOutcome) {
         switch outcome {
         case .output(let v): self = .output(v)
@@ -53,6 +56,12 @@ public struct ImplementationDiagnostics: Sendable, Hashable {
     /// Things worth telling a reader: give-ups, stray answers, start failures.
     public var notes: [String] = []
 
+    /// Diagnostics; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - restarts: Times the implementation was restarted.
+    ///   - stderrTail: The last of its stderr.
+    ///   - notes: Things worth telling a reader.
     public init(restarts: Int = 0, stderrTail: String = "", notes: [String] = []) {
         self.restarts = restarts
         self.stderrTail = stderrTail

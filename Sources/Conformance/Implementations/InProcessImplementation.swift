@@ -13,6 +13,8 @@ public final class InProcessImplementation: Implementation {
     private let perform: ((String, JSONValue) -> OperationOutcome)?
 
     /// The reference through ``OperationTable``.
+    ///
+    /// - Parameter name: The name reports show.
     public init(name: String = "reference") {
         self.name = name
         self.summary = "the reference, in process (\(OperationTable.all.count) operations)"
@@ -20,6 +22,11 @@ public final class InProcessImplementation: Implementation {
     }
 
     /// Any table: `perform(op, input)` answers one request.
+    ///
+    /// - Parameters:
+    ///   - name: The name reports show.
+    ///   - summary: What reports say the implementation is.
+    ///   - perform: Answers one request: the operation's wire name and its input.
     public init(
         name: String, summary: String = "in process",
         perform: @escaping (String, JSONValue) -> OperationOutcome
@@ -29,6 +36,12 @@ public final class InProcessImplementation: Implementation {
         self.perform = perform
     }
 
+    /// Answers every case in this process, in order.
+    ///
+    /// - Parameters:
+    ///   - cases: The cases to answer.
+    ///   - progress: Called now and then with the number answered so far.
+    /// - Returns: One answer per case, in the order of `cases`.
     public func answer(_ cases: [ConformanceCase], progress: (Int) -> Void) -> [Answer] {
         if let perform { return Self.answer(cases, progress: progress, perform) }
         var cursor = OperationTable.Cursor()

@@ -12,11 +12,17 @@ import StrictJSON
 /// ```
 public enum EncodingWire {
     /// The output of `url.encode`: `{"encoded": encoded}`.
+    ///
+    /// - Parameter encoded: The encoded component.
+    /// - Returns: The output object.
     public static func encodedOutput(_ encoded: String) -> JSONValue { encodedShape.object([.string(encoded)]) }
 
     private static let encodedShape = OutputShape("encoded")
 
     /// The output of `url.decode`: `{"text": text}`.
+    ///
+    /// - Parameter text: The decoded text.
+    /// - Returns: The output object.
     public static func textOutput(_ text: String) -> JSONValue { textShape.object([.string(text)]) }
 
     private static let textShape = OutputShape("text")
@@ -26,6 +32,10 @@ public enum EncodingWire {
     /// Rule: an object whose members are strings or `null` (`SPEC.md` §5); the first member (in the object's
     /// order) of another type is named in a ``BadInput``. Example: `{"values": {"app": null}}` gives
     /// `["app": nil]`.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: Each key's value.
+    /// - Throws: ``BadInput`` when `values` is missing, not an object, or holds a member of another type.
     public static func templateValues(_ input: InputReader) throws -> [String: String?] {
         let members = try input.object("values")
         if let bad = members.firstIndex(where: { !isStringOrNull($0.value) }) {
@@ -37,6 +47,9 @@ public enum EncodingWire {
     }
 
     /// The output of `template.render`: `{"text": …, "missing": […]}` from a rendering.
+    ///
+    /// - Parameter rendering: The rendered text and the keys without a value.
+    /// - Returns: The output object.
     public static func renderingOutput(_ rendering: ShieldTextTemplate.Rendering) -> JSONValue {
         renderingShape.object([.string(rendering.text), .array(rendering.missing.map { .string($0) })])
     }

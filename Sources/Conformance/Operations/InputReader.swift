@@ -3,6 +3,9 @@ import StrictJSON
 /// The request's `input` lacks a member or holds one of the wrong type.
 public struct BadInput: Error, CustomStringConvertible {
     public var message: String
+    /// A `badInput` error saying what is wrong.
+    ///
+    /// - Parameter message: The member and what is wrong with it.
     public init(_ message: String) { self.message = message }
     public var description: String { "badInput: \(message)" }
 }
@@ -11,6 +14,9 @@ public struct BadInput: Error, CustomStringConvertible {
 public struct InputReader {
     public let value: JSONValue
 
+    /// A reader over an operation's input.
+    ///
+    /// - Parameter value: The input, an object for a well-formed request.
     public init(_ value: JSONValue) { self.value = value }
 
     private func member(_ key: String) throws -> JSONValue {
@@ -36,26 +42,50 @@ public struct InputReader {
     /// Objects up to this many members are searched by ``lookup(_:_:)`` without hashing.
     static let smallObjectLimit = 8
 
+    /// Whether the input has the member `key`, whatever its type.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: `true` when it is present.
     public func has(_ key: String) -> Bool { optional(key) != nil }
 
+    /// The member `key`, a string.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func string(_ key: String) throws -> String {
         let m = try member(key)
         guard let s = m.stringValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a string") }
         return s
     }
 
+    /// The member `key`, a Boolean.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func bool(_ key: String) throws -> Bool {
         let m = try member(key)
         guard let b = m.boolValue else { throw BadInput("\"\(key)\" is \(m.typeName), not a boolean") }
         return b
     }
 
+    /// The member `key`, an array.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its elements.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func array(_ key: String) throws -> [JSONValue] {
         let m = try member(key)
         guard let a = m.arrayValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an array") }
         return a
     }
 
+    /// The member `key`, an array of strings.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its elements.
+    /// - Throws: ``BadInput`` when the member is missing, not an array, or holds an element that is not a string.
     public func stringArray(_ key: String) throws -> [String] {
         try array(key).map { element in
             guard let s = element.stringValue else {
@@ -65,6 +95,11 @@ public struct InputReader {
         }
     }
 
+    /// The member `key`, an object.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its members.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or of another type.
     public func object(_ key: String) throws -> [String: JSONValue] {
         let m = try member(key)
         guard let o = m.objectValue else { throw BadInput("\"\(key)\" is \(m.typeName), not an object") }
@@ -72,11 +107,18 @@ public struct InputReader {
     }
 
     /// A reader over the member `key`, which must be an object.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: A reader over its value.
+    /// - Throws: ``BadInput`` when the input is not an object, or the member is missing or not an object.
     public func reader(_ key: String) throws -> InputReader {
         InputReader(.object(try object(key)))
     }
 
     /// The member's value as is, or `nil` when absent.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: Its value, or `nil`.
     public func optional(_ key: String) -> JSONValue? {
         guard case .object(let members) = value else { return nil }
         return Self.lookup(members, key)

@@ -12,6 +12,12 @@ public struct Operation: Sendable {
     /// Answers one input. Never traps: a malformed input is `.error("badInput")`.
     public let perform: @Sendable (JSONValue) -> OperationOutcome
 
+    /// An operation answering with `perform`.
+    ///
+    /// - Parameters:
+    ///   - name: The wire name.
+    ///   - summary: One line saying what it does.
+    ///   - perform: Answers one input; must not trap.
     public init(name: String, summary: String, perform: @escaping @Sendable (JSONValue) -> OperationOutcome) {
         self.name = name
         self.summary = summary
@@ -20,6 +26,11 @@ public struct Operation: Sendable {
 
     /// Builds an operation from a throwing body: an error becomes its ``WireErrorCode/code(of:)``, and any other
     /// error `badInput`.
+    ///
+    /// - Parameters:
+    ///   - name: The wire name.
+    ///   - summary: One line saying what it does.
+    ///   - body: The output for one input, read through an ``InputReader``; it throws for an error answer.
     public init(
         name: String, summary: String,
         body: @escaping @Sendable (InputReader) throws -> JSONValue

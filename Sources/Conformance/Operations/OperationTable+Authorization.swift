@@ -43,6 +43,10 @@ extension OperationTable {
 /// ```
 public enum AuthorizationWire {
     /// The input member `events` of `auth.tokens`, in order; a malformed event is ``BadInput`` naming its index.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The events, in order.
+    /// - Throws: ``BadInput`` for a missing member or a malformed event.
     public static func events(_ input: InputReader) throws -> [TokenGrantLedger.Event] {
         try input.array("events").enumerated().map { index, element in
             try event(element, at: "events[\(index)]")
@@ -51,6 +55,10 @@ public enum AuthorizationWire {
 
     /// The input member `observations` of `auth.policy`, in order; a malformed one is ``BadInput`` naming its
     /// index.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The observations, in order.
+    /// - Throws: ``BadInput`` for a missing member or a malformed observation.
     public static func observations(_ input: InputReader) throws -> [LifecyclePolicy.Observation] {
         try input.array("observations").enumerated().map { index, element in
             try observation(element, at: "observations[\(index)]")
@@ -59,6 +67,11 @@ public enum AuthorizationWire {
 
     /// The output of `auth.tokens`: `{"valid": {name: isValid(name)}}` for each name of `query` (a name queried
     /// twice appears once).
+    ///
+    /// - Parameters:
+    ///   - query: The names asked about.
+    ///   - isValid: Whether a name's token is valid.
+    /// - Returns: The output object.
     public static func tokensOutput(query: [String], isValid: (String) -> Bool) -> JSONValue {
         var valid: [String: JSONValue] = [:]
         for name in query { valid[name] = .bool(isValid(name)) }
@@ -66,6 +79,11 @@ public enum AuthorizationWire {
     }
 
     /// The output of `auth.policy`: `{"actions": […], "shieldsActive": …}`, the actions by their wire names.
+    ///
+    /// - Parameters:
+    ///   - actions: The policy's actions, in order.
+    ///   - shieldsActive: Whether shields are active at the end.
+    /// - Returns: The output object.
     public static func policyOutput(actions: [LifecyclePolicy.Action], shieldsActive: Bool) -> JSONValue {
         ["actions": .array(actions.map { .string($0.rawValue) }), "shieldsActive": .bool(shieldsActive)]
     }

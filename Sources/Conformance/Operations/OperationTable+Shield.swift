@@ -51,6 +51,10 @@ extension ShieldLimitExceeded: CodedError {
 public enum ShieldWire {
     /// The input member `stores`: one ``ShieldSettings`` per element, in order (the shapes above); a malformed
     /// element is ``BadInput`` naming its path (`stores[1].applications[2]`).
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The stores' settings, in order.
+    /// - Throws: ``BadInput`` for a missing member or a malformed store.
     public static func stores(_ input: InputReader) throws -> [ShieldSettings] {
         let elements = try input.array("stores")
         var stores: [ShieldSettings] = []
@@ -149,6 +153,10 @@ public enum ShieldWire {
 
     /// The input member `activity` (given as its reader): the activity, and the id its category token was made
     /// from (for ``json(_:activity:categoryID:)``).
+    ///
+    /// - Parameter reader: A reader over the member `activity`.
+    /// - Returns: The activity and its category token's id.
+    /// - Throws: ``BadInput`` for a malformed activity.
     public static func activity(_ reader: InputReader) throws -> (activity: ShieldActivity, categoryID: String) {
         let kind = try reader.string("kind")
         let id = try reader.string("token")
@@ -163,6 +171,9 @@ public enum ShieldWire {
 
     /// The output of `shield.evaluate`: `{"verdict":"allowed"}` or `{"verdict":"shielded","reason":…}`, plus
     /// `category` (the category token's id) for category reasons.
+    ///
+    /// - Parameter verdict: The verdict.
+    /// - Returns: The output object.
     public static func json(_ verdict: ShieldVerdict) -> JSONValue {
         guard let reason = verdict.reason else { return .object(["verdict": "allowed"]) }
         guard let category = reason.category else {

@@ -24,6 +24,11 @@ public enum OperationTable {
     }()
 
     /// Answers one request as the reference: an unknown operation is ``OperationOutcome/unsupported``.
+    ///
+    /// - Parameters:
+    ///   - name: The operation's wire name.
+    ///   - input: The request's input.
+    /// - Returns: The reference's answer.
     public static func perform(_ name: String, input: JSONValue) -> OperationOutcome {
         guard let index = indexByName[name] else { return .unsupported }
         return all[index].perform(input)

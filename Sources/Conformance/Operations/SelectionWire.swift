@@ -16,6 +16,10 @@ public enum SelectionWire {
     ///
     /// Rule: the reference's decoder; an error is thrown as a ``WireErrorCode`` holding its code (`empty`,
     /// `tooLarge`, `base64`, `json`, `schema`, `token`). Example: `try SelectionWire.selection("")` throws `empty`.
+    ///
+    /// - Parameter text: A stored selection string.
+    /// - Returns: The selection it holds.
+    /// - Throws: ``WireErrorCode`` holding the decoding error's code.
     public static func selection(_ text: String) throws -> FamilyActivitySelection {
         do {
             return try SelectionDecoder.decode(Array(text.utf8)).selection
@@ -38,6 +42,10 @@ public enum SelectionWire {
     ///
     /// Rule: `application`, `category` or `webDomain` (`SPEC.md` §5); a missing member, another type or another
     /// string is ``BadInput``. Example: `{"kind": "webDomain"}` gives `.webDomain`.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The token kind.
+    /// - Throws: ``BadInput`` for a missing or unknown kind.
     public static func kind(_ input: InputReader) throws -> SelectionTokenKind {
         let name = try input.string("kind")
         guard let kind = SelectionTokenKind(rawValue: name) else {
@@ -50,6 +58,10 @@ public enum SelectionWire {
     ///
     /// Rule: `union`, `intersection`, `difference` or `symmetricDifference` (`SPEC.md` §5); anything else is
     /// ``BadInput``. Example: `{"op": "difference"}` gives `.difference`.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The set operation.
+    /// - Throws: ``BadInput`` for a missing or unknown operation.
     public static func setOperation(_ input: InputReader) throws -> FamilyActivitySelection.SetOperation {
         let name = try input.string("op")
         guard let operation = FamilyActivitySelection.SetOperation(rawValue: name) else {
@@ -62,6 +74,9 @@ public enum SelectionWire {
     ///
     /// Rule: the three set sizes, `includeEntireCategory`, and the reference's canonical base64 of the selection
     /// (`SPEC.md` §1, §5). Example: an empty selection gives counts 0 and the canonical string of `{…:[]}`.
+    ///
+    /// - Parameter selection: The decoded or combined selection.
+    /// - Returns: The output object.
     public static func output(_ selection: FamilyActivitySelection) -> JSONValue {
         outputShape.object([
             .number(Double(selection.applicationTokens.count)),
@@ -84,6 +99,9 @@ public enum SelectionWire {
         "applications", "categories", "webDomains", "includeEntireCategory", "canonical")
 
     /// The output of `selection.equal`: `{"equal": equal}` (`SPEC.md` §5), one of two objects made once.
+    ///
+    /// - Parameter equal: Whether the two selections are equal.
+    /// - Returns: The output object.
     public static func equalOutput(_ equal: Bool) -> JSONValue { equal ? equalTrue : equalFalse }
 
     private static let equalTrue: JSONValue = .object(["equal": .bool(true)])
@@ -93,6 +111,9 @@ public enum SelectionWire {
     ///
     /// Rule: `SPEC.md` §5 (the tokens of the asked kind, in display order). Example:
     /// `SelectionWire.orderOutput(selection.orderedTokenData(of: .application))`.
+    ///
+    /// - Parameter tokenData: The tokens' `data` strings, in display order.
+    /// - Returns: The output object.
     public static func orderOutput(_ tokenData: [String]) -> JSONValue {
         ["tokens": .array(tokenData.map(JSONValue.string))]
     }

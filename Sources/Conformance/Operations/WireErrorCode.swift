@@ -8,6 +8,9 @@ public protocol CodedError: Error {
 /// A reference error as the wire sees it: only its code (for error types whose own `code` is typed).
 public struct WireErrorCode: CodedError {
     public let code: String
+    /// An error answering `code`.
+    ///
+    /// - Parameter code: An error code of the vector format.
     public init(_ code: String) { self.code = code }
 
     /// The vector format's error code for an error that the wire parsing or the reference throws, `nil` for any
@@ -16,6 +19,9 @@ public struct WireErrorCode: CodedError {
     /// Rule: a ``WireErrorCode`` or any ``CodedError`` (``ShieldLimitExceeded`` is one) gives its code,
     /// ``BadInput`` gives `badInput`, a `SelectionDecodingError` or a `PercentDecodingError` gives its code's
     /// name (`SPEC.md` §5 lists the codes). Example: `WireErrorCode.code(of: BadInput("…")) == "badInput"`.
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: Its code, or `nil` when it has none.
     public static func code(of error: any Error) -> String? {
         // The common error types first, as concrete types: a cast to a concrete type is a type comparison, a cast
         // to the protocol a conformance lookup.

@@ -3,6 +3,11 @@
 public enum Escape {
     /// Replaces characters that must not reach a terminal, XML 1.0 or HTML: C0 controls (except tab and, when
     /// `keepNewlines`, LF and CR), DEL, C1 controls, U+FFFE and U+FFFF. Each becomes a visible `\u{…}`.
+    ///
+    /// - Parameters:
+    ///   - s: Any text.
+    ///   - keepNewlines: Whether LF and CR stay as they are.
+    /// - Returns: The text with each such character escaped.
     public static func controls(_ s: String, keepNewlines: Bool = false) -> String {
         var needs = false
         for u in s.unicodeScalars where isBad(u, keepNewlines) {
@@ -29,12 +34,22 @@ public enum Escape {
     }
 
     /// Text for HTML element content or a quoted attribute value.
+    ///
+    /// - Parameters:
+    ///   - s: Any text.
+    ///   - keepNewlines: Whether LF and CR stay as they are.
+    /// - Returns: The text escaped for HTML, controls made visible.
     public static func html(_ s: String, keepNewlines: Bool = true) -> String {
         markup(s, .html, keepNewlines: keepNewlines)
     }
 
     /// Text for XML 1.0 content or attributes; in attributes, newlines and tabs are written as character
     /// references so that attribute normalisation keeps them.
+    ///
+    /// - Parameters:
+    ///   - s: Any text.
+    ///   - attribute: Whether the text goes in an attribute value.
+    /// - Returns: The text escaped for XML 1.0.
     public static func xml(_ s: String, attribute: Bool = false) -> String {
         markup(s, attribute ? .xmlAttribute : .xmlContent, keepNewlines: true)
     }
@@ -66,6 +81,11 @@ public enum Escape {
     }
 
     /// `text` cut to `limit` characters, saying how much was cut.
+    ///
+    /// - Parameters:
+    ///   - text: Any text.
+    ///   - limit: The most characters kept.
+    /// - Returns: `text`, or its first `limit` characters and how many were cut.
     public static func truncated(_ text: String, _ limit: Int) -> String {
         Matcher.truncate(text, limit)
     }

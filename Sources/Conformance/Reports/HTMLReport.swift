@@ -11,6 +11,12 @@ import StrictJSON
 public enum HTMLReport {
     public static let maxValueCharacters = 6000
 
+    /// The report of `run` as one HTML page.
+    ///
+    /// - Parameters:
+    ///   - run: The run to report.
+    ///   - title: The page's title and heading.
+    /// - Returns: The page's text.
     public static func string(_ run: ConformanceRun, title: String = "Screen Time conformance") -> String {
         var h = ""
         h.reserveCapacity(64 * 1024)

@@ -18,6 +18,10 @@ import StrictJSON
 /// `{"crash": DETAIL}`, `{"timeout": SECONDS}` or `{"protocol": DETAIL}`; `listed` is `notListed`,
 /// `expectedFailure` or `unexpectedPass`.
 public enum JSONReport {
+    /// The report of `run` as a JSON value (the shape above).
+    ///
+    /// - Parameter run: The run to report.
+    /// - Returns: The report.
     public static func value(_ run: ConformanceRun) -> JSONValue {
         var selectedPerSuite: [String: Int] = [:]
         for c in run.cases { selectedPerSuite[c.suite, default: 0] += 1 }
@@ -73,6 +77,10 @@ public enum JSONReport {
         ])
     }
 
+    /// The report of `run` as the bytes of its JSON document, with a final newline.
+    ///
+    /// - Parameter run: The run to report.
+    /// - Returns: The document's bytes.
     public static func bytes(_ run: ConformanceRun) -> [UInt8] {
         var out = JSONWriter.bytes(value(run), options: JSONWriter.Options(pretty: true))
         out.append(0x0A)

@@ -6,6 +6,10 @@
 /// Unknown ids in an expected-failures list go in one more suite, `IMPLEMENTATION.expected-failures`.
 /// Every text is escaped for XML 1.0, with characters XML cannot hold replaced by visible `\u{…}`.
 public enum JUnitReport {
+    /// The report of `run` as a JUnit XML document.
+    ///
+    /// - Parameter run: The run to report.
+    /// - Returns: The document's text.
     public static func string(_ run: ConformanceRun) -> String {
         var body = ""
         var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)

@@ -17,6 +17,11 @@ public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
 public enum FileDescriptor {
     /// Writes all of `bytes` to `fd`, retrying after interrupted writes; `false` when a write fails (for
     /// example, the reader of a pipe went away).
+    ///
+    /// - Parameters:
+    ///   - fd: An open file descriptor.
+    ///   - bytes: What to write.
+    /// - Returns: `true` when every byte was written.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
@@ -40,6 +45,12 @@ public enum FileDescriptor {
 /// Writes report files atomically: a temporary file in the same directory, then `rename`, so that a reader
 /// never sees half a report and an old report survives a failed write.
 public enum ReportFile {
+    /// Writes `bytes` to `path`, atomically.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's new content.
+    ///   - path: The file to write; its directory must exist.
+    /// - Throws: ``ReportWriteError`` when the file could not be written; an old file is then unchanged.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ReportWriteError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
@@ -62,6 +73,12 @@ public enum ReportFile {
         }
     }
 
+    /// Writes `text`, as UTF-8, to `path`, atomically.
+    ///
+    /// - Parameters:
+    ///   - text: The file's new content.
+    ///   - path: The file to write; its directory must exist.
+    /// - Throws: ``ReportWriteError`` when the file could not be written; an old file is then unchanged.
     public static func writeAtomically(_ text: String, to path: String) throws(ReportWriteError) {
         try writeAtomically(Array(text.utf8), to: path)
     }

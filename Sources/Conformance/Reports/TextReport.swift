@@ -13,6 +13,12 @@ public enum TextReport {
     public static let maxProblemsShown = 40
 
     /// `vectors`: where the suites come from, shown under the heading as `vectors: …` (not when quiet).
+    ///
+    /// - Parameters:
+    ///   - run: The run to report.
+    ///   - verbosity: How much to show.
+    ///   - vectors: Where the suites come from, or `nil`.
+    /// - Returns: The report's text.
     public static func string(_ run: ConformanceRun, verbosity: Verbosity = .normal, vectors: String? = nil) -> String {
         var out = ""
         let assumptionCount = run.cases.filter(\.isAssumption).count
@@ -103,6 +109,9 @@ public enum TextReport {
     }
 
     /// Counts in one line, the statuses present only: `540/563 pass, 21 fail, 2 crash, 12 expected`.
+    ///
+    /// - Parameter c: The counts.
+    /// - Returns: The line.
     public static func countsLine(_ c: StatusCounts) -> String {
         var parts = ["\(c[.pass])/\(c.total) pass"]
         for status in CaseStatus.allCases where status != .pass && c[status] > 0 {
@@ -115,6 +124,11 @@ public enum TextReport {
 
     /// The per-suite table of one implementation's counts (pass, fail, crash, timeout, protocol, unsupported,
     /// expected failures, total), with an `all` row when there are several suites.
+    ///
+    /// - Parameters:
+    ///   - run: The run.
+    ///   - impl: One of its implementations.
+    /// - Returns: The table's lines.
     public static func table(_ run: ConformanceRun, _ impl: ImplementationResult) -> String {
         let names = run.selectedSuiteNames
         let width = max(12, min(40, (names.map(\.count).max() ?? 0) + 2))
@@ -154,6 +168,11 @@ public enum TextReport {
     ///   actual:   {"output":{"text":"%"}}
     ///   diff:     expected error invalidPercentEncoding, got output {"text":"%"}
     /// ```
+    ///
+    /// - Parameters:
+    ///   - result: A result that is not a plain pass.
+    ///   - run: The run it belongs to.
+    /// - Returns: The lines.
     public static func problem(_ result: CaseResult, in run: ConformanceRun) -> String {
         let c = run.cases[result.caseIndex]
         let label = result.listed == .unexpectedPass ? "UNEXPECTED PASS" : result.status.rawValue.uppercased()

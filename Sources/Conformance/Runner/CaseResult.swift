@@ -36,6 +36,14 @@ public struct CaseResult: Sendable, Hashable {
     public var mismatch: String?
     public var listed: ListedState
 
+    /// A result; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - caseIndex: Index of the case in the run's cases.
+    ///   - status: How the case went.
+    ///   - answer: What came back.
+    ///   - mismatch: What differs, for `fail`.
+    ///   - listed: Where the case stands against the expected-failures list.
     public init(
         caseIndex: Int, status: CaseStatus, answer: Answer, mismatch: String? = nil,
         listed: ListedState = .notListed
@@ -77,12 +85,19 @@ public struct StatusCounts: Sendable, Hashable {
 
     public init() {}
 
+    /// How many results have `status`.
+    ///
+    /// - Parameter status: A status.
+    /// - Returns: The count, 0 when none.
     public subscript(status: CaseStatus) -> Int { byStatus[status] ?? 0 }
 
     /// Results that fail the run.
     public var unacceptable: Int { total - acceptable }
     public private(set) var acceptable = 0
 
+    /// Counts one more result.
+    ///
+    /// - Parameter result: The result.
     public mutating func add(_ result: CaseResult) {
         byStatus[result.status, default: 0] += 1
         total += 1

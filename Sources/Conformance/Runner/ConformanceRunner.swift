@@ -43,6 +43,12 @@ public struct ConformanceRun: Sendable {
     }
 
     /// Counts for one implementation, optionally only one suite and/or only (non-)assumption cases.
+    ///
+    /// - Parameters:
+    ///   - implementation: One of the run's implementations.
+    ///   - suite: Only this suite's cases, when given.
+    ///   - assumption: Only assumption (`true`) or other (`false`) cases, when given.
+    /// - Returns: The counts.
     public func counts(_ implementation: ImplementationResult, suite: String? = nil, assumption: Bool? = nil)
         -> StatusCounts
     {
@@ -71,6 +77,12 @@ public struct ConformanceRunner {
     /// `filters` are ``Glob`` patterns over case ids; a case runs when it matches any (all run when none given)
     /// and `including` accepts it (by its operation or its tags, say). A listed expected failure that either
     /// leaves out is neither expected nor unknown, as with `--filter`.
+    ///
+    /// - Parameters:
+    ///   - suites: Every loaded suite.
+    ///   - filters: Glob patterns over case ids.
+    ///   - timeout: Seconds an adapter may take for one answer.
+    ///   - include: Whether a case runs, besides the filters.
     public init(
         suites: [Suite], filters: [String] = [], timeout: Double = 5,
         including include: (ConformanceCase) -> Bool = { _ in true }
@@ -93,6 +105,12 @@ public struct ConformanceRunner {
 
     /// Runs every selected case through `implementation` and judges each answer.
     /// `progress` gets the number of cases answered so far (now and then, not for every case).
+    ///
+    /// - Parameters:
+    ///   - implementation: What answers the cases.
+    ///   - expectedFailures: Its list of known deviations, if any.
+    ///   - progress: Called with the number of cases answered.
+    /// - Returns: One result per selected case.
     public func run(
         _ implementation: Implementation, expectedFailures: ExpectedFailures? = nil,
         progress: (Int) -> Void = { _ in }
@@ -128,6 +146,11 @@ public struct ConformanceRunner {
     }
 
     /// Runs each implementation in turn. `progress` gets (implementation name, cases answered, cases in all).
+    ///
+    /// - Parameters:
+    ///   - implementations: Each implementation with its list of known deviations.
+    ///   - progress: Called with an implementation's name, its cases answered, and the cases in all.
+    /// - Returns: The whole run, for the reports.
     public func run(
         _ implementations: [(Implementation, ExpectedFailures?)],
         progress: (String, Int, Int) -> Void = { _, _, _ in }

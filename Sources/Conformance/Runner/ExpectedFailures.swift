@@ -25,6 +25,11 @@ public struct ExpectedFailures: Sendable, Hashable {
         return entries.filter { !seen.insert($0.id).inserted }
     }
 
+    /// A list of the given ids, numbered from line 1.
+    ///
+    /// - Parameters:
+    ///   - file: The name reports show for the list.
+    ///   - ids: The case ids.
     public init(file: String = "", ids: [String]) {
         self.file = file
         self.entries = ids.enumerated().map { Entry(id: $0.element, line: $0.offset + 1) }
@@ -38,6 +43,13 @@ public struct ExpectedFailures: Sendable, Hashable {
         public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
     }
 
+    /// Parses a list: one case id a line, `#` starts a comment, blank lines are skipped.
+    ///
+    /// - Parameters:
+    ///   - text: The list's text.
+    ///   - file: The name reports and errors show.
+    /// - Returns: The list.
+    /// - Throws: ``ParseError`` for a line that holds more than one id.
     public static func parse(_ text: String, file: String) throws(ParseError) -> ExpectedFailures {
         var entries: [Entry] = []
         var lineNumber = 0
@@ -60,6 +72,11 @@ public struct ExpectedFailures: Sendable, Hashable {
         return list
     }
 
+    /// Reads and parses the list at `path`.
+    ///
+    /// - Parameter path: The list's file.
+    /// - Returns: The list.
+    /// - Throws: ``ParseError`` when the file cannot be read or a line is malformed.
     public static func load(path: String) throws(ParseError) -> ExpectedFailures {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ParseError(file: path, line: 0, message: "cannot read the expected-failures file")

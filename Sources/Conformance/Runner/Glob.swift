@@ -5,11 +5,18 @@ public struct Glob: Sendable, Hashable {
     public let pattern: String
     private let scalars: [Unicode.Scalar]
 
+    /// A pattern, compiled once.
+    ///
+    /// - Parameter pattern: The shell-style pattern.
     public init(_ pattern: String) {
         self.pattern = pattern
         self.scalars = Array(pattern.unicodeScalars)
     }
 
+    /// Whether the whole of `text` matches the pattern.
+    ///
+    /// - Parameter text: A case id.
+    /// - Returns: `true` when it matches.
     public func matches(_ text: String) -> Bool {
         let t = Array(text.unicodeScalars)
         var p = 0

@@ -8,6 +8,12 @@ import StrictJSON
 ///   actual output that the expectation does not name are not compared.
 /// - `crash`, `timeout`, `protocol` and `unsupported` answers are their own statuses, whatever was expected.
 public enum Matcher {
+    /// Judges one answer against a vector's expectation, by the rule above.
+    ///
+    /// - Parameters:
+    ///   - expectation: What the vector expects.
+    ///   - answer: What the implementation answered.
+    /// - Returns: The status, and for `fail` what differs.
     public static func judge(_ expectation: Expectation, _ answer: Answer) -> (status: CaseStatus, mismatch: String?) {
         switch answer {
         case .crash: return (.crash, nil)
@@ -64,6 +70,11 @@ public enum Matcher {
     }
 
     /// Cuts `text` to at most `limit` characters, saying how long it was.
+    ///
+    /// - Parameters:
+    ///   - text: Any text.
+    ///   - limit: The most characters kept.
+    /// - Returns: The text, cut.
     public static func truncate(_ text: String, _ limit: Int) -> String {
         var count = 0
         var end = text.startIndex

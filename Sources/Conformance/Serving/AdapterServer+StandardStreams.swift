@@ -28,6 +28,10 @@ extension AdapterServer {
     /// ```swift
     /// AdapterServer.serveStandardStreams()   // the reference, as `stc adapter`
     /// ```
+    ///
+    /// - Parameters:
+    ///   - writes: When answers are flushed to standard output.
+    ///   - perform: Answers one request: the operation's wire name and its input.
     public static func serveStandardStreams(
         writes: Writes = .beforeEachRead,
         perform: @escaping (String, JSONValue) -> OperationOutcome = OperationTable.perform

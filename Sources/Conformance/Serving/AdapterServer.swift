@@ -20,6 +20,10 @@ public struct AdapterServer {
     var discarding = false
 
     /// A server answering with `perform` (by default the reference's ``OperationTable``).
+    ///
+    /// - Parameters:
+    ///   - lineLimit: The longest request line answered; a longer one is a protocol error.
+    ///   - perform: Answers one request: the operation's wire name and its input.
     public init(
         lineLimit: Int = AdapterServer.maximumLineLength,
         perform: @escaping (String, JSONValue) -> OperationOutcome = OperationTable.perform
@@ -29,6 +33,9 @@ public struct AdapterServer {
     }
 
     /// Answers one request line (without its newline); returns the response line (without newline).
+    ///
+    /// - Parameter line: The request line's bytes.
+    /// - Returns: The response line's bytes.
     public func respond(toLine line: ArraySlice<UInt8>) -> [UInt8] {
         var line = line
         if line.last == 0x0D { line = line.dropLast() }
@@ -78,6 +85,10 @@ public struct AdapterServer {
     }
 
     /// Feeds bytes read from the input; calls `emit` with each complete response line (newline included).
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes just read.
+    ///   - emit: Called with each response line.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([UInt8]) -> Void) {
         var start = 0
         for i in 0..<bytes.count where bytes[i] == 0x0A {
@@ -88,6 +99,8 @@ public struct AdapterServer {
     }
 
     /// Call at end of input: answers a last line that had no newline.
+    ///
+    /// - Parameter emit: Called with the last response line, if any.
     public mutating func finish(emit: ([UInt8]) -> Void) {
         if discarding || !pending.isEmpty { finishLine(with: UnsafeBufferPointer(start: nil, count: 0), emit: emit) }
     }

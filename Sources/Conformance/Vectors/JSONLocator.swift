@@ -22,16 +22,29 @@ public struct JSONLocator {
     private let bytes: [UInt8]
     private var i = 0
 
+    /// A locator over a document's bytes.
+    ///
+    /// - Parameter bytes: A document that ``JSONParser`` accepted.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The byte offset of the value at `path`, or of its deepest ancestor that exists.
     /// When a key repeats, the last one wins (as in ``JSONParser``).
+    ///
+    /// - Parameters:
+    ///   - path: The value's path from the root.
+    ///   - bytes: The document's bytes.
+    /// - Returns: The byte offset.
     public static func offset(of path: [JSONPathComponent], in bytes: [UInt8]) -> Int {
         var locator = JSONLocator(bytes)
         return locator.locate(path)
     }
 
     /// 1-based line and byte column of `offset`.
+    ///
+    /// - Parameters:
+    ///   - offset: A byte offset.
+    ///   - bytes: The document's bytes.
+    /// - Returns: The line and byte column, from 1.
     public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0

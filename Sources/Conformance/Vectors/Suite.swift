@@ -35,6 +35,16 @@ public struct ConformanceCase: Sendable, Hashable {
     /// `true` when the case rests on an **assumption** (tag `assumption`): reports show these apart.
     public var isAssumption: Bool { tags.contains("assumption") }
 
+    /// A case; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - id: Unique across every loaded suite.
+    ///   - suite: The suite that holds the case.
+    ///   - op: The operation's wire name.
+    ///   - input: The operation's input.
+    ///   - expect: What the reference answers.
+    ///   - tags: Tags, such as `field-bug-4` or `assumption`.
+    ///   - source: Where the rule comes from.
     public init(
         id: String, suite: String, op: String, input: JSONValue, expect: Expectation, tags: [String] = [],
         source: String = ""
@@ -57,6 +67,13 @@ public struct Suite: Sendable, Hashable {
     public var file: String
     public var cases: [ConformanceCase]
 
+    /// A suite; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - name: The suite's name.
+    ///   - description: What the suite covers.
+    ///   - file: The file it was read from.
+    ///   - cases: Its cases, in file order.
     public init(name: String, description: String = "", file: String = "", cases: [ConformanceCase]) {
         self.name = name
         self.description = description

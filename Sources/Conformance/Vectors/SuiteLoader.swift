@@ -10,6 +10,14 @@ public struct SuiteLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public var column: Int?
     public var message: String
 
+    /// A problem; each argument is the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - file: The suite file.
+    ///   - offset: The byte offset, when the problem has a position.
+    ///   - line: Its line, from 1.
+    ///   - column: Its byte column, from 1.
+    ///   - message: What is wrong.
     public init(file: String, offset: Int? = nil, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.offset = offset
@@ -29,6 +37,9 @@ public struct SuiteLoadError: Error, Sendable, Hashable, CustomStringConvertible
 /// Every problem found while loading suites (loading goes on after the first, so one run shows them all).
 public struct SuiteLoadFailure: Error, Sendable, CustomStringConvertible {
     public var errors: [SuiteLoadError]
+    /// A failure holding every problem found.
+    ///
+    /// - Parameter errors: The problems, in the order found.
     public init(_ errors: [SuiteLoadError]) { self.errors = errors }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
@@ -47,12 +58,20 @@ public enum SuiteLoader {
     public static let maxErrors = 100
 
     /// Loads each path: a file, or a directory whose `*.json` files (not recursive, sorted by name) are suites.
+    ///
+    /// - Parameter paths: Files and directories.
+    /// - Returns: The suites, in the order of `paths`.
+    /// - Throws: ``SuiteLoadFailure`` with every problem of every path.
     public static func load(paths: [String]) throws(SuiteLoadFailure) -> [Suite] {
         try parse(read(paths: paths))
     }
 
     /// The bytes of each suite file that `paths` name (a file, or a directory's `*.json` files sorted by name),
     /// each file once, for ``parse(_:)``: a caller can put suites of its own beside them before parsing.
+    ///
+    /// - Parameter paths: Files and directories.
+    /// - Returns: Each file's name and bytes.
+    /// - Throws: ``SuiteLoadFailure`` when a path cannot be read.
     public static func read(paths: [String]) throws(SuiteLoadFailure) -> [(file: String, bytes: [UInt8])] {
         var errors: [SuiteLoadError] = []
         var files: [String] = []
@@ -91,6 +110,10 @@ public enum SuiteLoader {
     }
 
     /// Parses already-read suite files and checks ids and suite names across all of them.
+    ///
+    /// - Parameter sources: Each file's name and bytes.
+    /// - Returns: The suites, in the order given.
+    /// - Throws: ``SuiteLoadFailure`` with every problem of every file.
     public static func parse(_ sources: [(file: String, bytes: [UInt8])]) throws(SuiteLoadFailure) -> [Suite] {
         var errors: [SuiteLoadError] = []
         var suites: [Suite] = []
@@ -133,6 +156,12 @@ public enum SuiteLoader {
     }
 
     /// Parses one suite file's bytes. `nil` when the file is unusable; `errors` holds every problem found.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - file: The name errors show.
+    ///   - errors: Where each problem found is added.
+    /// - Returns: The suite, or `nil`.
     public static func parseSuite(_ bytes: [UInt8], file: String, errors: inout [SuiteLoadError]) -> Suite? {
         let parsed: JSONParser.Parsed
         do {

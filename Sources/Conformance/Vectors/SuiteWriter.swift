@@ -4,6 +4,10 @@ import StrictJSON
 /// in the order of `SPEC.md` §5 (`id`, `op`, `input`, `expect`, `tags`, `source`). Values inside are compact JSON
 /// with sorted keys, so the same suite always gives the same bytes and a new case is a one-line diff.
 public enum SuiteWriter {
+    /// The bytes of `suite` in the layout above, with a final newline.
+    ///
+    /// - Parameter suite: The suite to write.
+    /// - Returns: The file's bytes.
     public static func bytes(_ suite: Suite) -> [UInt8] {
         var out: [UInt8] = []
         func put(_ s: String) { out.append(contentsOf: s.utf8) }

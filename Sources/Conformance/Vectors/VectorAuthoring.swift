@@ -13,6 +13,14 @@ public enum VectorAuthoring {
         public var tags: [String]
         public var source: String
 
+        /// A request; each argument is the property of the same name.
+        ///
+        /// - Parameters:
+        ///   - op: The operation's wire name.
+        ///   - input: The operation's input.
+        ///   - id: The case id, or `nil` for ``defaultId(suite:op:input:)``.
+        ///   - tags: The case's tags.
+        ///   - source: Where the case comes from.
         public init(
             op: String, input: JSONValue, id: String? = nil, tags: [String] = [], source: String = "field report"
         ) {
@@ -43,6 +51,14 @@ public enum VectorAuthoring {
     }
 
     /// The new case for `suite`, checked against every case of `existing` (all loaded suites, `suite` included).
+    ///
+    /// - Parameters:
+    ///   - request: What the case asks.
+    ///   - suite: The suite it goes in.
+    ///   - existing: Every loaded suite.
+    ///   - perform: The reference, which computes the expectation.
+    /// - Returns: The case.
+    /// - Throws: ``Refusal`` when the operation is unknown, the id is invalid or taken, or the request is already a case.
     public static func makeCase(
         _ request: Request, suite: String, existing: [Suite],
         perform: (String, JSONValue) -> OperationOutcome = OperationTable.perform
@@ -75,6 +91,12 @@ public enum VectorAuthoring {
     }
 
     /// `<suite>/<op with dashes>-<8 hex digits of the input's hash>`: stable for the same input.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - op: The operation's wire name.
+    ///   - input: The case's input.
+    /// - Returns: The id.
     public static func defaultId(suite: String, op: String, input: JSONValue) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in JSONWriter.bytes(input) {
@@ -86,6 +108,10 @@ public enum VectorAuthoring {
         return "\(suite)/\(op.replacingDots())-\(padded)"
     }
 
+    /// Whether `id` can be a case id: not empty, with no whitespace, control character or `#`.
+    ///
+    /// - Parameter id: A candidate id.
+    /// - Returns: `true` when it can.
     public static func isValidId(_ id: String) -> Bool {
         !id.isEmpty
             && !id.unicodeScalars.contains {

@@ -21,7 +21,7 @@ extension ScreenTimeImplementation {
         },
         combineSelections: { a, b, operation in Blocklists.combined(a, b, BlockerAppWiring.combination(operation)) },
         evaluateShield: { stores, activity in try BlockerAppWiring.verdict(activity, stores) },
-        lifecyclePolicy: { observations in try BlockerAppWiring.lifecycle(observations) },
+        authorizationPolicy: { observations in try BlockerAppWiring.lifecycle(observations) },
         tokenValidity: { events in
             var picks = SavedPicks()
             for event in events {
