@@ -3,11 +3,10 @@
 /// Rule (The Swift Programming Language, "Compiler Control Statements"): a condition is a combination with `!`,
 /// `&&`, `||` and parentheses of flags (`DEBUG`; an undefined flag is false) and platform conditions
 /// (`os(Linux)`, `arch(x86_64)`, `canImport(Glibc)`, `compiler(>=6)`, `swift(>=5.9)`, `hasFeature(X)`,
-/// `targetEnvironment(simulator)`). `STC_PLANTED_BUGS` is never defined here: the mutation build is not the
-/// planted-bugs build.
+/// `targetEnvironment(simulator)`).
 ///
 /// ```swift
-/// try CompilationConditions.host.evaluate("canImport(Glibc) && !STC_PLANTED_BUGS", line: 1)  // true on Linux
+/// try CompilationConditions.host.evaluate("canImport(Glibc) && !SOME_FLAG", line: 1)  // true on Linux
 /// ```
 public struct CompilationConditions: Sendable {
     /// Flags given with `-D` (and `DEBUG`, which debug builds define).

@@ -1,8 +1,5 @@
 /// Finds every mutant of one source file, applying each ``MutationOperator`` where its rule allows.
 ///
-/// Nothing inside a `#if` construct whose conditions mention `STC_PLANTED_BUGS` is touched: a mutant whose
-/// tokens include one of it is not made (``SwiftToken/mutable``).
-///
 /// ```swift
 /// let mutants = try MutantFinder.mutants(in: "func f(a: Int) -> Bool { a < 3 }", file: "Sources/M/F.swift")
 /// // relational `<` → `<=`, constant `3` → `4`
@@ -45,8 +42,6 @@ private struct Finder {
     static let capacityCalls: Set<String> = ["reserveCapacity"]
     static let capacityLabels: Set<String> = ["minimumCapacity", "reservingCapacity"]
 
-    func allMutable(_ range: ClosedRange<Int>) -> Bool { range.allSatisfy { t[$0].mutable } }
-
     /// The source of tokens `first…last` on one line, whitespace runs collapsed, shortened past 60 characters.
     func text(_ first: Int, _ last: Int) -> String {
         let raw = String(decoding: source[t[first].start..<t[last].end], as: UTF8.self)
@@ -78,7 +73,7 @@ private struct Finder {
     }
 
     mutating func findOperators() {
-        for (k, token) in t.enumerated() where token.isSpacedBinaryOperator && token.mutable {
+        for (k, token) in t.enumerated() where token.isSpacedBinaryOperator {
             guard !structure.typeLevel[k], let flipped = MutationOperator.flipped(token.text) else { continue }
             let isBoolean = token.text == "&&" || token.text == "||"
             let close = "^" + token.text + "^"
@@ -102,7 +97,7 @@ private struct Finder {
 
     mutating func findConditions() {
         for condition in structure.conditions where condition.isSingleBoolean {
-            guard allMutable(condition.keywordToken...condition.last), let first = lead(condition) else { continue }
+            guard let first = lead(condition) else { continue }
             // `while true`: the compiler's flow analysis knows the literal loop never ends (no `return` after
             // it); negated, the function would not compile, and a switch in its place would not either.
             if first == condition.last, t[first].isWord("true") || t[first].isWord("false") { continue }
@@ -122,7 +117,7 @@ private struct Finder {
     }
 
     mutating func findReturns() {
-        for site in structure.returns where site.early && allMutable(site.token...site.last) {
+        for site in structure.returns where site.early {
             add(
                 .removeReturn, anchor: site.token, original: text(site.token, site.last), replacement: "(removed)",
                 start: t[site.token].start, end: t[site.last].end,
@@ -131,7 +126,7 @@ private struct Finder {
     }
 
     mutating func findConstants() {
-        for (k, token) in t.enumerated() where token.kind == .integer && token.mutable {
+        for (k, token) in t.enumerated() where token.kind == .integer {
             guard !structure.fixedLiteral[k], !structure.typeLevel[k], let value = Self.value(of: token.text) else {
                 continue
             }
@@ -146,7 +141,6 @@ private struct Finder {
 
     mutating func findBranches() {
         for body in structure.ifBodies where body.isStatement && !body.endsByLeaving && body.open + 1 < body.close {
-            guard allMutable(body.ifToken...body.close) else { continue }
             let (first, last) = (body.open + 1, body.close - 1)
             add(
                 .emptyBranch, anchor: body.ifToken, original: "{ \(text(first, last)) }", replacement: "{ }",

@@ -45,7 +45,7 @@ public struct MutationProgress: Sendable, CustomStringConvertible {
 /// A mutation run over the reference: find the mutants, build them into one schema build, run the clean
 /// program to learn what reaches what, judge each covered mutant, report.
 ///
-/// Rules (and the reasons in `docs/MUTATION.md`):
+/// Rules (and the reasons in `docs/MUTATION-TESTING.md`):
 /// - the reference is ``referenceModules``; every mutant of it is in the build, whatever `filters` say, so
 ///   that a filtered or quick run reuses the full run's build;
 /// - `quick`: four covered mutants per module (the smallest ids, so the sample is fixed while the code is) and

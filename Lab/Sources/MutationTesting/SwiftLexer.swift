@@ -33,8 +33,6 @@ public struct SwiftToken: Sendable, Equatable {
     public let spaceAfter: Bool
     /// A line break between the previous token and this one.
     public let newlineBefore: Bool
-    /// False inside a `#if` construct whose conditions mention `STC_PLANTED_BUGS`: never a mutation site.
-    public let mutable: Bool
 
     /// Whether this is `text` as an operator or punctuation token.
     func isSymbol(_ symbol: String) -> Bool { (kind == .operator || kind == .punctuation) && text == symbol }
@@ -62,8 +60,7 @@ public struct SwiftLexerError: Error, Sendable, Equatable, CustomStringConvertib
 ///   and interpolations `\( … )` (`\#( … )` in raw strings) lexed as code, so a `)` or `"` inside an
 ///   interpolation does not end anything early;
 /// - `#if`/`#elseif`/`#else`/`#endif` lines are read by the lexer, not tokens: only the branch the compiler
-///   would build here is tokenized (``CompilationConditions``), and every token of a construct whose conditions
-///   mention `STC_PLANTED_BUGS` is marked not ``SwiftToken/mutable``, whichever branch it is in;
+///   would build here is tokenized (``CompilationConditions``);
 /// - attributes (`@inline(__always)`, `@available(iOS 16, *)`) are skipped with their arguments;
 /// - operators are maximal runs of operator characters, so `->`, `...`, `..<` are single tokens.
 ///
@@ -72,9 +69,6 @@ public struct SwiftLexerError: Error, Sendable, Equatable, CustomStringConvertib
 /// // if, a, <, b, {, f, (, "x < y", ), }
 /// ```
 public struct SwiftLexer {
-    /// The compilation condition whose constructs are never mutated (the planted bugs of `lab bench`).
-    public static let plantedBugsCondition = "STC_PLANTED_BUGS"
-
     let bytes: [UInt8]
     var position = 0
     var line = 1
@@ -90,8 +84,6 @@ public struct SwiftLexer {
         var taken: Bool
         /// The current branch is the one compiled.
         var active: Bool
-        /// The construct mentions STC_PLANTED_BUGS in one of its conditions.
-        var planted: Bool
         let line: Int
     }
 
@@ -110,7 +102,6 @@ public struct SwiftLexer {
     }
 
     var emitting: Bool { conditions.allSatisfy(\.active) }
-    var mutableHere: Bool { !conditions.contains(where: \.planted) }
 
     func peek(_ offset: Int = 0) -> UInt8 {
         let i = position + offset
@@ -172,7 +163,7 @@ public struct SwiftLexer {
             kind: kind, text: String(decoding: bytes[start..<position], as: UTF8.self), start: start, end: position,
             line: startLine, column: column, spaceBefore: start == 0 || isSpace(bytes[start - 1]),
             spaceAfter: position >= bytes.count || isSpace(bytes[position]),
-            newlineBefore: sawNewline || tokens.isEmpty, mutable: mutableHere)
+            newlineBefore: sawNewline || tokens.isEmpty)
         tokens.append(token)
         sawNewline = false
         lastEmittedEnd = position
@@ -239,17 +230,15 @@ public struct SwiftLexer {
         skipLineComment()
         sawNewline = true
         let condition = String(decoding: conditionBytes, as: UTF8.self)
-        let planted = condition.contains(Self.plantedBugsCondition)
         switch word {
         case "if":
             let value = try environment.evaluate(condition, line: line)
-            conditions.append(ConditionFrame(taken: value, active: value, planted: planted, line: line))
+            conditions.append(ConditionFrame(taken: value, active: value, line: line))
         case "elseif":
             guard var frame = conditions.popLast() else { throw fail("#elseif without #if") }
             let value = try environment.evaluate(condition, line: line)
             frame.active = !frame.taken && value
             frame.taken = frame.taken || value
-            frame.planted = frame.planted || planted
             conditions.append(frame)
         case "else":
             guard var frame = conditions.popLast() else { throw fail("#else without #if") }
