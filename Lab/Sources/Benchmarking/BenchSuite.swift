@@ -10,7 +10,7 @@ public struct BenchSuite {
     /// The package root (holding `Package.swift`), for the fuzzers; the captures are in `../shared` beside it.
     public var packageRoot: String?
     /// The `stc` executable, for the adapter benchmark.
-    public var stcExecutable: String?
+    public var adapterExecutable: String?
     /// Properties to time (see ``PropertyBenchmark``).
     public var properties: [PropertyBenchmark]
     /// How the fuzzers are run (see ``FuzzRunSettings``).
@@ -20,14 +20,14 @@ public struct BenchSuite {
     public var shrinkSeeds: Int
 
     public init(
-        plan: TimingPlan, filters: [String] = [], packageRoot: String?, stcExecutable: String?,
+        plan: TimingPlan, filters: [String] = [], packageRoot: String?, adapterExecutable: String?,
         properties: [PropertyBenchmark] = [], fuzzSettings: FuzzRunSettings = FuzzRunSettings(),
         challenges: [ShrinkingChallenge] = ShrinkingChallenges.all, shrinkSeeds: Int = 50
     ) {
         self.plan = plan
         self.filters = filters
         self.packageRoot = packageRoot
-        self.stcExecutable = stcExecutable
+        self.adapterExecutable = adapterExecutable
         self.properties = properties
         self.fuzzSettings = fuzzSettings
         self.challenges = challenges
@@ -157,13 +157,13 @@ public struct BenchSuite {
         if let f = report.figure("runner.adapter") {
             report.targets.append(
                 TargetCheck(
-                    id: "runnerAdapter", label: "conformance runner through stc adapter",
+                    id: "runnerAdapter", label: "conformance runner through the adapter",
                     measured: f.itemsPerSecond.median, threshold: Targets.runnerAdapter, unit: "cases/s"))
         }
         if let f = report.figure("explore.adapter") {
             report.targets.append(
                 TargetCheck(
-                    id: "exploreAdapter", label: "explorer through stc adapter",
+                    id: "exploreAdapter", label: "explorer through the adapter",
                     measured: f.itemsPerSecond.median, threshold: Targets.exploreAdapter, unit: "cases/s"))
         }
     }

@@ -2,17 +2,17 @@ import Conformance
 import Exploration
 
 extension BenchSuite {
-    /// The explorer through `stc adapter`: generated cases of every operation per second, each answered by the
+    /// The explorer through `lab adapter`: generated cases of every operation per second, each answered by the
     /// adapter and judged against the reference in this process (the reference finds nothing in itself, so no
     /// time goes to shrinking). One adapter process serves every batch, as in `stc explore`.
     func exploreSection(into report: inout BenchReport) {
         let section = "explorer (generated cases of every operation)"
         guard selected("explore.adapter") else { return }
-        guard let executable = stcExecutable else {
-            report.skips.append(Skip(section: section, reason: "through stc adapter: cannot find the stc executable"))
+        guard let executable = adapterExecutable else {
+            report.skips.append(Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
-        let adapter = AdapterProcess(name: "stc adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
+        let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
         adapter.keepsRunning = true
         defer { adapter.close() }
         let count = plan.repetitions <= 3 ? 2_000 : 20_000
@@ -29,11 +29,11 @@ extension BenchSuite {
         explorePlan.repetitions = max(3, plan.repetitions / 2)
         let r = Timer.measure(workload, plan: explorePlan)
         if !findings.isEmpty {
-            report.notes.append("explore through stc adapter found \(Set(findings).sorted().joined(separator: "; "))")
+            report.notes.append("explore through the adapter found \(Set(findings).sorted().joined(separator: "; "))")
         }
         report.figures.append(
             Figure(
-                id: "explore.adapter", section: section, label: "through stc adapter, \(count) cases a batch",
+                id: "explore.adapter", section: section, label: "through the adapter, \(count) cases a batch",
                 unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
     }
 }

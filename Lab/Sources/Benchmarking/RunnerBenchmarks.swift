@@ -76,7 +76,7 @@ public enum SyntheticCases {
 }
 
 extension BenchSuite {
-    /// The conformance runner over synthetic cases: in process, and through `stc adapter`.
+    /// The conformance runner over synthetic cases: in process, and through `lab adapter`.
     func runnerSection(into report: inout BenchReport) {
         let section = "conformance runner (synthetic cases: selection, url, template, shield)"
         guard ["runner.inProcess", "runner.alone", "runner.adapter"].contains(where: selected) else { return }
@@ -114,18 +114,18 @@ extension BenchSuite {
         }
 
         guard selected("runner.adapter") else { return }
-        guard let executable = stcExecutable else {
-            report.skips.append(Skip(section: section, reason: "through stc adapter: cannot find the stc executable"))
+        guard let executable = adapterExecutable else {
+            report.skips.append(Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
-        let adapter = AdapterProcess(name: "stc adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
+        let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
         let check = runner.run(adapter)
         guard check.ok else {
             report.skips.append(
                 Skip(
                     section: section,
                     reason:
-                        "through stc adapter: the adapter did not pass the synthetic cases (\(check.diagnostics.notes.first ?? "failures"))"
+                        "through the adapter: the adapter did not pass the synthetic cases (\(check.diagnostics.notes.first ?? "failures"))"
                 ))
             return
         }
@@ -136,7 +136,7 @@ extension BenchSuite {
         let r = Timer.measure(workload, plan: adapterPlan)
         report.figures.append(
             Figure(
-                id: "runner.adapter", section: section, label: "through stc adapter, \(count) cases",
+                id: "runner.adapter", section: section, label: "through the adapter, \(count) cases",
                 unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
     }
 }

@@ -113,7 +113,7 @@ enum BenchCommand {
         if let iterations { plan = TimingPlan(batchSeconds: 0, repetitions: 1, fixedCalls: iterations) }
         let suite = BenchSuite(
             plan: plan, filters: filters,
-            packageRoot: BenchSuite.locatePackageRoot(executable: executable), stcExecutable: executable,
+            packageRoot: BenchSuite.locatePackageRoot(executable: executable), adapterExecutable: executable,
             properties: propertyBenchmarks, fuzzSettings: fuzzSettings,
             shrinkSeeds: iterations ?? (arguments.flag("--quick") ? 5 : 50))
         let showProgress = !json && Console.stderrIsTerminal

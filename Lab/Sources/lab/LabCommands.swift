@@ -30,7 +30,7 @@ enum LabCommands {
         ])
 
     /// `lab adapter`: the reference over the adapter protocol, which the runner and explorer benchmarks time as a
-    /// child process (the same server as `stc adapter`, SPEC.md §5).
+    /// child process (the same server as `lab adapter`, SPEC.md §5).
     static let adapter = Command(
         "adapter", summary: "serve the reference over the adapter protocol (what the runner benchmarks time)",
         syntax: CommandSyntax(),
