@@ -9,7 +9,8 @@ extension BenchSuite {
         let section = "explorer (generated cases of every operation)"
         guard selected("explore.adapter") else { return }
         guard let executable = adapterExecutable else {
-            report.skips.append(Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
+            report.skips.append(
+                Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
         let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)

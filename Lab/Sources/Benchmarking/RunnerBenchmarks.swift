@@ -115,7 +115,8 @@ extension BenchSuite {
 
         guard selected("runner.adapter") else { return }
         guard let executable = adapterExecutable else {
-            report.skips.append(Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
+            report.skips.append(
+                Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
         let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
