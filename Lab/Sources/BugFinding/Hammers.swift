@@ -10,7 +10,7 @@ public enum Hammer: String, Sendable, CaseIterable, Codable {
     case check
     /// The family's fuzz target, built and flagged as `stc fuzz run` does: time to the first crash.
     case fuzz
-    /// `stc explore` of the family's operations against the planted `lab adapter`, judged by the reference in
+    /// `stc explore` of the family's operations against the planted `stc adapter`, judged by the reference in
     /// this process: time to the first finding.
     case explore
     /// The naive baseline harness (`Lab/Naive`): time to the first crash.
@@ -132,7 +132,7 @@ struct Hammers {
     }
 
     /// The explorer over `families` (operation names or their families) from `seed`, against the planted
-    /// `lab adapter` with `bug` on, until the first finding or `cap` seconds. The time holds the adapter's start.
+    /// `stc adapter` with `bug` on, until the first finding or `cap` seconds. The time holds the adapter's start.
     func explore(_ families: [String], bug: String?, seed: UInt64, cap: Double) -> Attempt {
         let operations = ExploredOperations.all.filter { op in
             families.contains { op.name == $0 || op.name.hasPrefix($0 + ".") }
