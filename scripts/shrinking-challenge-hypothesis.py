@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The thirteen challenges of Sources/ShrinkingChallenges with Hypothesis, on the same generators, counted the way
-`stc bench --filter shrink` counts: over seeds 1..N, the runs that shrink to the documented minimum, and the median
+"""The thirteen challenges of Lab/Sources/ShrinkingChallenges with Hypothesis, on the same generators, counted the way
+`lab bench --filter shrink` counts: over seeds 1..N, the runs that shrink to the documented minimum, and the median
 number of property evaluations after the first failure (the final replay of the shrunk case not counted).
 
     python3 scripts/shrinking-challenge-hypothesis.py [SEEDS] [CHALLENGE...]

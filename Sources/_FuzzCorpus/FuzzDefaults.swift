@@ -5,8 +5,8 @@ public enum FuzzDefaults {
     /// `-timeout` in seconds: every target is linear, so anything this slow is a bug.
     public static let timeout = 5
 
-    /// The libFuzzer flags of a fuzzing run (`stc fuzz run`, and `stc bench`'s fuzz figures): the input size, the
-    /// timeout, and the dictionary when there is one.
+    /// The libFuzzer flags of a fuzzing run (`stc fuzz run`, and the fuzz figures of the lab's `lab bench`): the
+    /// input size, the timeout, and the dictionary when there is one.
     public static func flags(maxLen: Int, dictionary: String) -> [String] {
         ["-max_len=\(maxLen)", "-timeout=\(timeout)"]
             + (FileManager.default.fileExists(atPath: dictionary) ? ["-dict=\(dictionary)"] : [])

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScreenTimeReference
 
-/// Behaviour no other test pinned down, each found by a mutant of `stc mutate` that survived the suite
+/// Behaviour no other test pinned down, each found by a mutant of `lab mutate` that survived the suite
 /// (docs/MUTATION-TESTING.md): the `://` of a deep link, the order of token identities across kinds, empty token
 /// data and the token counts of empty shield settings; the order of decoding error codes, the detail naming a
 /// token array, and the 8-byte scans of token data and base64 text, which must reject exactly what the

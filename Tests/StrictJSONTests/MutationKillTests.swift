@@ -2,7 +2,7 @@ import Testing
 
 @testable import StrictJSON
 
-/// Behaviour no other test pinned down, each found by a mutant of `stc mutate` that survived the suite
+/// Behaviour no other test pinned down, each found by a mutant of `lab mutate` that survived the suite
 /// (docs/MUTATION-TESTING.md): the exact bounds of the depth limit, the byte order mark, surrogate pairs, UTF-8
 /// continuation bytes, the pretty layout of arrays and the byte order of keys; the depth that `skipValue` keeps,
 /// the byte 0x80 at the end of a plain run, backslashes in an escaped string's runs and a lone low surrogate.
