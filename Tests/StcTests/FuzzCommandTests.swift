@@ -407,20 +407,11 @@ import _CommandSupport
     @Test func theCorpusRootComesFromSTCCorpusWhenNotGiven() throws {
         let corpus = try Self.temporaryCorpus(copying: ["template"])
         defer { try? FileManager.default.removeItem(at: corpus) }
-        guard let stc = StcBinary.url else { throw StcBinary.Failure.binaryNotFound }
-        let process = Process()
-        process.executableURL = stc
-        process.arguments = ["fuzz", "add", "template", corpus.appendingPathComponent("template/mustache").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["STC_CORPUS": corpus.path]) { $1 }
-        process.currentDirectoryURL = StcBinary.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(text.contains("passes now"))
+        let run = try StcBinary.run(
+            ["fuzz", "add", "template", corpus.appendingPathComponent("template/mustache").path],
+            environment: ["STC_CORPUS": corpus.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("passes now"))
         let saved = try FileManager.default.contentsOfDirectory(
             atPath: corpus.appendingPathComponent("template/regressions").path)
         #expect(saved.count == 1)  // in the STC_CORPUS root, not the repository's corpus/
