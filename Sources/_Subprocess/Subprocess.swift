@@ -178,8 +178,8 @@ public enum Subprocess {
                     child.closeStdin()
                 }
                 if let exitedAt, (now - exitedAt).inSeconds >= drainAfterExit { break }
-                if let deadline, !timedOut, now >= deadline {
-                    timedOut = child.termination == nil
+                if let deadline, !timedOut, child.termination == nil, now >= deadline {
+                    timedOut = true
                     child.killGroup()
                     child.closeStdin()
                 }
@@ -189,7 +189,7 @@ public enum Subprocess {
                 if child.stdin >= 0 { fds.append(pollfd(fd: child.stdin, events: Int16(POLLOUT), revents: 0)) }
                 // Wake now and then to see whether the child ended while something else holds its pipes.
                 var waitMs: Int32 = 100
-                if let deadline, !timedOut {
+                if let deadline, !timedOut, child.termination == nil {
                     waitMs = min(waitMs, Int32(max(0, (deadline - now).inSeconds) * 1000) + 1)
                 }
                 let ready = poll(&fds, nfds_t(fds.count), waitMs)
