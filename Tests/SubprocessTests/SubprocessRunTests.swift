@@ -73,6 +73,12 @@ func isRunning(_ pid: pid_t) -> Bool {
         #expect(!isRunning(grandchild), "the grandchild \(grandchild) still runs")
     }
 
+    /// In this process's group (a foreground job), a time limit kills the child alone.
+    @Test func aTimeLimitWithoutAGroupKillsTheChild() throws {
+        let result = try Subprocess.run(Command("sleep", ["30"], newProcessGroup: false), timeLimit: 0.5)
+        #expect(result.timedOut && result.termination == .signaled(SIGKILL) && result.seconds < 10)
+    }
+
     /// A time limit applies with output going to a file too (nothing to poll).
     @Test func aTimeLimitWorksWithOutputToAFile() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID()).log").path
