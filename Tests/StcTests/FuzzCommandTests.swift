@@ -8,9 +8,7 @@ import _CommandSupport
     static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge", "coverage"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = TemporaryDirectory.make("stc-fuzz-tests")
         for target in targets {
             try FileManager.default.copyItem(
                 at: StcBinary.packageRoot.appendingPathComponent("corpus/\(target)"),
@@ -48,8 +46,7 @@ import _CommandSupport
     /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints
     /// the instrumentation banner and the ASan options it was given.
     static func packageWithStandInFuzzer() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-fuzz-standin-\(UInt64.random(in: 0 ... .max))")
+        let root = TemporaryDirectory.make("stc-fuzz-standin")
         let release = root.appendingPathComponent("Fuzz/.build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Fuzz/Package.swift"))
