@@ -70,6 +70,10 @@ struct Module {
 }
 
 let modules: [Module] = [
+    // Internal plumbing: the one process runner (spawn, pipes drained without deadlock, time limits, process
+    // groups) of conformance, stc, the tests and the lab. Foundation only.
+    Module("_Subprocess", .support),
+
     // The reference (Foundation only, no test code).
     Module(
         "StrictJSON", .reference,
@@ -89,7 +93,8 @@ let modules: [Module] = [
         dependencies: ["FoundationBaseline", "PropertyTesting", "ScreenTimeReference", "StrictJSON"], product: true),
 
     // Conformance.
-    Module("Conformance", .conformance, dependencies: ["ScreenTimeReference", "StrictJSON"], product: true),
+    Module(
+        "Conformance", .conformance, dependencies: ["_Subprocess", "ScreenTimeReference", "StrictJSON"], product: true),
     Module(
         "Exploration", .conformance,
         dependencies: ["Conformance", "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON"]),
@@ -134,6 +139,10 @@ let modules: [Module] = [
         ]),
 ]
 
+// What the test targets share (package root, fixtures, temporary directories, the built `stc`, subprocesses,
+// the Swift Testing bridge of property results): a plain target under Tests/, linked by test targets only.
+let testSupport = Module("_TestSupport", .support, dependencies: ["_Subprocess", "PropertyTesting"])
+
 // Fuzz builds (`stc fuzz run`, scripts/ci-fuzz.sh) set SCREENTIME_FUZZ_COVERAGE=1 and build the Fuzz package with
 // `--sanitize=address`. Then the modules with `fuzzCoverage` get what `-sanitize=fuzzer` gives on Linux (edge
 // counters, PC table, indirect calls, stack depth) without comparison tracing, which reached no more edges and cost
@@ -159,7 +168,7 @@ func fuzzSettings(_ module: Module) -> [SwiftSetting] {
 /// product, so that the products a user sees stay the five of the README.
 let labModules = [
     "_CommandSupport", "_FuzzCorpus", "Conformance", "Exploration", "FoundationBaseline", "PropertyTesting",
-    "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON",
+    "ScreenTimeProperties", "ScreenTimeReference", "StrictJSON", "_Subprocess",
 ]
 
 let package = Package(
@@ -178,11 +187,14 @@ let package = Package(
             swiftSettings: fuzzSettings(module), linkerSettings: module.linkerSettings,
             plugins: module.plugins.map { .plugin(name: $0) })
     } + [
+        .target(
+            name: testSupport.name, dependencies: testSupport.dependencies.map { .target(name: $0) },
+            path: "Tests/TestSupport", swiftSettings: fuzzSettings(testSupport)),
         .executableTarget(
             name: "stc",
             dependencies: [
                 "_CommandSupport", "Conformance", "Exploration", "_FuzzCorpus", "PropertyTesting",
-                "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON",
+                "ScreenTimeProperties", "ScreenTimeReference", "ShippedVectors", "StrictJSON", "_Subprocess",
             ]),
         .executableTarget(name: "ShippedVectorsGenerator"),
         .plugin(name: "EmbedShippedVectors", capability: .buildTool(), dependencies: ["ShippedVectorsGenerator"]),
@@ -193,32 +205,40 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(
             name: "ScreenTimeReferenceTests",
-            dependencies: ["ScreenTimeReference", "ScreenTimeSelection", "StrictJSON", "PropertyTesting"]),
+            dependencies: [
+                "ScreenTimeReference", "ScreenTimeSelection", "StrictJSON", "PropertyTesting", "_TestSupport",
+            ]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "ScreenTimeReference", "ShippedVectors", "StrictJSON"],
-            resources: [.copy("Fixtures")]),
-        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+            dependencies: ["Conformance", "ScreenTimeReference", "ShippedVectors", "StrictJSON", "_TestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting", "_TestSupport"]),
         .testTarget(
             name: "ScreenTimePropertiesTests",
-            dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting"]),
+            dependencies: ["ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "_TestSupport"]),
         .testTarget(
-            name: "ExplorationTests", dependencies: ["Exploration", "Conformance", "ScreenTimeReference", "StrictJSON"]),
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "Conformance", "ScreenTimeReference", "StrictJSON", "_TestSupport"]),
         .testTarget(
             name: "FuzzTargetTests",
             dependencies: [
                 "_FuzzCorpus", "_DifferentialFuzzTargets", "_EncodingFuzzTargets", "_StructuredFuzzTargets",
                 "FoundationBaseline",
-                "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON",
+                "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON", "_TestSupport",
             ]),
         .testTarget(
             name: "ScreenTimeTestingTests",
-            dependencies: ["ScreenTimeTesting", "Conformance", "Exploration", "StrictJSON", "testing-kit-fixture"]),
+            dependencies: [
+                "ScreenTimeTesting", "Conformance", "Exploration", "StrictJSON", "testing-kit-fixture", "_TestSupport",
+            ]),
         // The kit's adapter over the reference, which ScreenTimeTestingTests runs as a subprocess.
         .executableTarget(
             name: "testing-kit-fixture", dependencies: ["ScreenTimeTesting"], path: "Tests/TestingKitFixture"),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
-        .testTarget(name: "StcTests", dependencies: ["stc", "_CommandSupport", "StrictJSON"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "StcTests", dependencies: ["stc", "_CommandSupport", "StrictJSON", "_TestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(name: "SubprocessTests", dependencies: ["_Subprocess"]),
     ],
     swiftLanguageModes: [.v6]
 )

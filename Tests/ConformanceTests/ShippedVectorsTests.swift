@@ -1,6 +1,7 @@
 import Foundation
 import ShippedVectors
 import Testing
+import _TestSupport
 
 @testable import Conformance
 
@@ -44,7 +45,7 @@ import Testing
     /// `Sources/ShippedVectors/Suites` links to corpus/conformance: SwiftPM plans a build again when a module's
     /// directory changes, so through the link a new suite file is built in without editing any list.
     @Test func theModuleLinksToTheCorpus() throws {
-        let link = URL(fileURLWithPath: VectorSuiteTests.repositoryRoot + "/Sources/ShippedVectors/Suites")
+        let link = PackagePaths.root.appendingPathComponent("Sources/ShippedVectors/Suites")
         let target = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
         #expect(target == "../../corpus/conformance")
         #expect(link.resolvingSymlinksInPath().path == URL(fileURLWithPath: Self.corpus).resolvingSymlinksInPath().path)

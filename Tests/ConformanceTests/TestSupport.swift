@@ -1,31 +1,15 @@
 import Foundation
 import StrictJSON
+import _TestSupport
 
 @testable import Conformance
 
-/// Paths of the test fixtures (copied as resources; the source tree is the fallback).
-enum Fixtures {
-    static let root: String = {
-        if let path = Bundle.module.path(forResource: "Fixtures", ofType: nil) { return path }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-    }()
+/// The fixtures of this target (Fixtures/, read in place), shared with StcTests through `_TestSupport`.
+typealias Fixtures = ConformanceFixtures
 
-    static func suite(_ name: String) -> String { root + "/suites/" + name }
-
-    /// A shell command running the fake adapter with `flags`.
-    static func adapter(_ flags: String...) -> String {
-        "python3 '\(root)/adapters/fake_adapter.py' " + flags.joined(separator: " ")
-    }
-
+extension ConformanceFixtures {
     static func load(_ names: String...) throws -> [Suite] {
         try SuiteLoader.load(paths: names.map(suite))
-    }
-
-    /// A fresh temporary directory; the caller removes it (`defer`), so that test runs leave nothing in /tmp.
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "stc-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrictJSON
 import Testing
+import _TestSupport
 
 @testable import Conformance
 
@@ -8,13 +9,8 @@ import Testing
 /// reference passes every one of them (the vectors come from an independent Python oracle, so this is a
 /// cross-check of two implementations, not a tautology).
 @Suite struct VectorSuiteTests {
-    /// `<repo>/corpus/conformance`, found from this file's path (the corpus is not a test resource).
-    static let corpus: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("corpus/conformance").path
-
-    static let repositoryRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    /// `<repo>/corpus/conformance`, read in place (the corpus is not a test resource).
+    static let corpus = PackagePaths.path("corpus/conformance")
 
     static func loadSuites() throws -> [Suite] {
         try SuiteLoader.load(paths: [corpus])
@@ -95,28 +91,17 @@ import Testing
 
     /// The suite files are generated: regenerating them in memory must give the same bytes.
     @Test func generatorIsDeterministicAndFilesAreCurrent() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.repositoryRoot + "/scripts/make-vectors.py", "--check"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PYTHONHASHSEED"] = "random"  // set iteration must never leak into the output
-        environment["PYTHONDONTWRITEBYTECODE"] = "1"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
+        let command = Command("python3", [PackagePaths.path("scripts/make-vectors.py"), "--check"]).setting([
+            "PYTHONHASHSEED": "random",  // set iteration must never leak into the output
+            "PYTHONDONTWRITEBYTECODE": "1",
+        ])
+        let result: Subprocess.Result
         do {
-            try process.run()
-        } catch {
-            Issue.record("cannot start python3: \(error)")
-            return
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
+            result = try Subprocess.run(command, stdout: .discard, timeLimit: 600)
+        } catch .executableNotFound {
             // No python3 on this machine: nothing to compare with (CI images have it).
             return
         }
-        #expect(process.terminationStatus == 0, "make-vectors.py --check: \(message)")
+        #expect(result.succeeded, "make-vectors.py --check (\(result.termination)): \(result.stderrText)")
     }
 }

@@ -3,6 +3,7 @@ import Exploration
 import Foundation
 import StrictJSON
 import Testing
+import _TestSupport
 
 @Suite struct ExploredSuiteTests {
     static func findings() -> [Finding] {
@@ -13,10 +14,8 @@ import Testing
     }
 
     @Test func savedCasesAreVectorsWithTheReferencesExpectation() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-explored-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory.make("stc-explored")
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("explored.json").path
         let findings = Self.findings()
         let added = try ExploredSuite.save(findings, to: file)
@@ -37,10 +36,8 @@ import Testing
     }
 
     @Test func anExistingCaseIsNeverChanged() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-explored-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory.make("stc-explored")
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("mine.json").path
         let findings = Self.findings()
         let example = try #require(findings.first?.first)
@@ -56,10 +53,8 @@ import Testing
     }
 
     @Test func anUnreadableSuiteIsRefusedAndLeftAlone() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-explored-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory.make("stc-explored")
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("broken.json").path
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: file))
         #expect(throws: ExploredSuiteError.self) { try ExploredSuite.save(Self.findings(), to: file) }

@@ -2,12 +2,12 @@ import Foundation
 import ScreenTimeProperties
 import Testing
 import _FuzzCorpus
+import _TestSupport
 
 /// Replays every seed and every regression of every fuzz target through its harness body (no libFuzzer needed):
 /// an input that once failed stays a failing test until the bug is fixed.
 @Suite struct CorpusReplayTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("corpus")
+    static let corpus = PackagePaths.corpus
 
     /// Every file of `corpus/<target>/` and `corpus/<target>/regressions/`, sorted by path.
     static func files(of target: String) -> [URL] {

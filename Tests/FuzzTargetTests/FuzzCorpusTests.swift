@@ -2,6 +2,7 @@ import Foundation
 import PropertyTesting
 import ScreenTimeReference
 import Testing
+import _TestSupport
 
 @testable import ScreenTimeProperties
 @testable import _EncodingFuzzTargets
@@ -11,9 +12,7 @@ import Testing
 /// and the second implementations the `url` and `template` targets compare against.
 @Suite struct FuzzCorpusTests {
     static func temporaryRoot() throws -> String {
-        let root = NSTemporaryDirectory() + "fuzz-corpus-tests-\(UInt64.random(in: 0 ... .max))"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        return root
+        TemporaryDirectory.make("fuzz-corpus-tests").path
     }
 
     /// A target with a known bug: it fails on any input that starts with "boom".

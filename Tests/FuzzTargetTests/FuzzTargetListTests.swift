@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 import _FuzzCorpus
+import _TestSupport
 
 /// The fuzz targets are defined once: each `FuzzTarget` in its harness module's list, its shim in
 /// `Fuzz/Sources/<name>/`, its corpus in `corpus/<name>/`. Everything else (Fuzz/Package.swift's dependencies,
 /// stc's lists and settings, CI) is derived from those and from Package.swift's module table. These tests fail
 /// when the pieces disagree anywhere, or when a list creeps back in.
 @Suite struct FuzzTargetListTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     static func directories(in path: String) -> [String] {
         let base = root.appendingPathComponent(path)

@@ -1,4 +1,5 @@
 import Foundation
+import _TestSupport
 
 /// The root package as SwiftPM reads it (`swift package dump-package`, with the fuzz build's variable set), for
 /// tests that check what the manifest's module table gives.
@@ -8,8 +9,7 @@ struct PackageManifest {
     /// The Swift `define` settings of each target.
     var defines: [String: [String]] = [:]
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     enum Failure: Error {
         case dumpPackage(status: Int32, stderr: String)
@@ -19,38 +19,19 @@ struct PackageManifest {
     /// Runs `swift package dump-package` with a scratch path of its own: the package's `.build` is locked by the
     /// `swift test` that runs this.
     static func dump(environment extra: [String: String] = [:]) throws -> PackageManifest {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "stc-tests-dump-package" + extra.keys.sorted().map { "-" + $0 }.joined()
         ).path
-        process.arguments = [
-            "swift", "package", "--package-path", root.path, "--scratch-path", scratch, "dump-package",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SCREENTIME_FUZZ_COVERAGE"] = "1"
+        var environment = ["SCREENTIME_FUZZ_COVERAGE": "1"]
         environment.merge(extra) { _, given in given }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let command = Command(
+            "swift", ["package", "--package-path", root.path, "--scratch-path", scratch, "dump-package"]
+        ).setting(environment)
+        let result = try Subprocess.run(command, timeLimit: 600)
+        guard result.succeeded else {
+            throw Failure.dumpPackage(status: result.termination.shellStatus, stderr: result.stderrText)
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure.dumpPackage(
-                status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
-        }
-        guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let document = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
             let products = document["products"] as? [[String: Any]],
             let targets = document["targets"] as? [[String: Any]]
         else { throw Failure.notJSON }

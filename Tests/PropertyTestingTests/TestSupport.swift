@@ -1,14 +1,8 @@
 import PropertyTesting
 import Testing
+import _TestSupport
 
-/// Records the run's report as a Swift Testing issue when the property did not pass. The library does not
-/// link `Testing` (it is also linked into the `stc` executable), so this bridge lives with the tests;
-/// other test targets can copy these three lines.
-func expectPasses(_ result: PropertyResult, sourceLocation: SourceLocation = #_sourceLocation) {
-    if let report = result.issue {
-        Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
-    }
-}
+/// `expectPasses` (from `_TestSupport`) records a failed property's report, and nothing for a passing one.
 
 @Suite struct SwiftTestingBridgeTests {
     @Test func passingPropertyRecordsNothing() {

@@ -3,12 +3,7 @@ import PropertyTesting
 import ScreenTimeProperties
 import ScreenTimeReference
 import Testing
-
-/// Records the run's report as an issue when the property did not pass (the bridge lives with the tests, since
-/// the library does not link Testing).
-func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocation = #_sourceLocation) {
-    if let report = result.issue { Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation) }
-}
+import _TestSupport
 
 /// Every named property of the reference at a size that keeps `swift test` fast.
 @Suite struct PropertyCatalogTests {
@@ -19,8 +14,7 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
     static let knownIssues: [String: String] = [:]
 
     /// The checked-in corpus: `corpus/<property>/regressions/` holds the cases `stc check` saved (SPEC §6).
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("corpus").path
+    static let corpus = PackagePaths.corpus.path
 
     /// How `swift test` runs a property: its saved regressions first, then random cases; nothing is written.
     static func configuration(regressions root: String = corpus) -> RunConfiguration {
@@ -33,9 +27,9 @@ func expectPropertyPasses(_ result: PropertyResult, sourceLocation: SourceLocati
         let property = try #require(ReferenceProperties.catalog.property(named: name))
         let result = property.check(Self.configuration())
         if let finding = Self.knownIssues[name] {
-            withKnownIssue(Comment(rawValue: finding)) { expectPropertyPasses(result) }
+            withKnownIssue(Comment(rawValue: finding)) { expectPasses(result) }
         } else {
-            expectPropertyPasses(result)
+            expectPasses(result)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import ScreenTimeReference
 
@@ -91,8 +92,7 @@ import Testing
 
     /// Every checked-in corpus file of the selection targets, as a stored string and (JSON targets) as JSON.
     @Test func corpusFilesGiveTheSameOnBothPaths() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = PackagePaths.root
         var count = 0
         for target in ["selection-decode", "selection-differential", "selection-json"] {
             let directory = root.appendingPathComponent("corpus/\(target)")

@@ -3,6 +3,7 @@ import Foundation
 import ScreenTimeTesting
 import StrictJSON
 import Testing
+import _TestSupport
 
 /// `ScreenTimeAdapter.serve` in a subprocess (`testing-kit-fixture`, the reference's closures) answers as
 /// `stc adapter` does, and a trap in a closure is a `crash` the run survives.
@@ -15,34 +16,23 @@ import Testing
 
     /// What `executable` writes for `requests` on its standard input.
     static func serve(_ executable: String, arguments: [String] = []) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kit-adapter-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("in")
-        let output = directory.appendingPathComponent("out")
-        try (requests.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try String(contentsOf: output, encoding: .utf8)
+        let result = try Subprocess.run(
+            Command(executable, arguments), input: .text(requests.joined(separator: "\n") + "\n"), stderr: .discard,
+            timeLimit: 300)
+        #expect(result.succeeded, "\(result.termination)")
+        return result.stdoutText
     }
 
     @Test func theKitsAdapterAnswersByteForByteAsStcAdapter() throws {
-        let fixture = try #require(builtProduct("testing-kit-fixture"))
-        let stc = try #require(builtProduct("stc"))
+        let fixture = try #require(BuiltProducts.path("testing-kit-fixture"))
+        let stc = try #require(BuiltProducts.path("stc"))
         let kit = try Self.serve(fixture)
         #expect(kit.split(separator: "\n").count == Self.requests.count)
         #expect(kit == (try Self.serve(stc, arguments: ["adapter"])))
     }
 
     @Test func aTrapIsACrashAndTheRunCompletes() throws {
-        let fixture = try #require(builtProduct("testing-kit-fixture"))
+        let fixture = try #require(BuiltProducts.path("testing-kit-fixture"))
         let adapter = AdapterProcess(
             name: "force-unwrap", command: "SWIFT_BACKTRACE=enable=no '\(fixture)' --force-unwrap", timeout: 10)
         defer { adapter.close() }

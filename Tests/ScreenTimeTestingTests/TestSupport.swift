@@ -36,14 +36,3 @@ func planted(_ change: (inout ScreenTimeImplementation) -> Void) -> ScreenTimeIm
     }
     return out
 }
-
-/// A built executable of this package (beside the test bundle, where SwiftPM puts both).
-func builtProduct(_ name: String) -> String? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    return nil
-}

@@ -4,9 +4,7 @@ import Testing
 @Suite struct CheckCommandTests {
     /// A fresh, empty corpus directory so runs neither read nor write the repository's corpus; the caller removes it.
     static func temporaryCorpus() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stc-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        TemporaryDirectory.make("stc-check")
     }
 
     @Test func listsAtLeast25PropertiesNameTabSummary() throws {

@@ -39,9 +39,8 @@ func conformance(_ arguments: [String]) throws -> (status: Int32, out: String, e
     /// so every one of them runs, and the report says where they come from. (Run as a child process in that
     /// directory: changing the test process's own directory would move every test running beside it.)
     @Test func theShippedVectorsRunFromAnyDirectory() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stc-conformance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = TemporaryDirectory.make("stc-conformance")
+        defer { TemporaryDirectory.remove(dir) }
         let (suites, cases, _, _) = try Self.shippedCounts()
         let run = try StcBinary.run(["conformance"], currentDirectory: dir)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

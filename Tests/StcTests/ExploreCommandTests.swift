@@ -20,9 +20,7 @@ import Testing
     static let key = "url.encode: output differs in encoded"
 
     static func workspace() throws -> (directory: URL, adapter: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-explore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TemporaryDirectory.make("stc-explore")
         let script = directory.appendingPathComponent("adapter.py")
         try Data(adapterScript.utf8).write(to: script)
         return (directory, "python3 \(script.path)")

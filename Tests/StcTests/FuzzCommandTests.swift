@@ -8,9 +8,7 @@ import _CommandSupport
     static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge", "coverage"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-fuzz-tests-\(UInt64.random(in: 0 ... .max))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = TemporaryDirectory.make("stc-fuzz-tests")
         for target in targets {
             try FileManager.default.copyItem(
                 at: StcBinary.packageRoot.appendingPathComponent("corpus/\(target)"),
@@ -48,8 +46,7 @@ import _CommandSupport
     /// A package whose `Fuzz/.build/release/url` is a shell script standing in for a libFuzzer binary: it prints
     /// the instrumentation banner and the ASan options it was given.
     static func packageWithStandInFuzzer() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "stc-fuzz-standin-\(UInt64.random(in: 0 ... .max))")
+        let root = TemporaryDirectory.make("stc-fuzz-standin")
         let release = root.appendingPathComponent("Fuzz/.build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try Data("// stand-in\n".utf8).write(to: root.appendingPathComponent("Fuzz/Package.swift"))
@@ -407,20 +404,11 @@ import _CommandSupport
     @Test func theCorpusRootComesFromSTCCorpusWhenNotGiven() throws {
         let corpus = try Self.temporaryCorpus(copying: ["template"])
         defer { try? FileManager.default.removeItem(at: corpus) }
-        guard let stc = StcBinary.url else { throw StcBinary.Failure.binaryNotFound }
-        let process = Process()
-        process.executableURL = stc
-        process.arguments = ["fuzz", "add", "template", corpus.appendingPathComponent("template/mustache").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["STC_CORPUS": corpus.path]) { $1 }
-        process.currentDirectoryURL = StcBinary.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(text.contains("passes now"))
+        let run = try StcBinary.run(
+            ["fuzz", "add", "template", corpus.appendingPathComponent("template/mustache").path],
+            environment: ["STC_CORPUS": corpus.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("passes now"))
         let saved = try FileManager.default.contentsOfDirectory(
             atPath: corpus.appendingPathComponent("template/regressions").path)
         #expect(saved.count == 1)  // in the STC_CORPUS root, not the repository's corpus/

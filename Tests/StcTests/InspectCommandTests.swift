@@ -2,8 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct InspectCommandTests {
-    static let capture = StcBinary.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/device-selections/all-categories.b64")
+    static let capture = PackagePaths.deviceCaptures.appendingPathComponent("all-categories.b64")
     static var captureAvailable: Bool { FileManager.default.fileExists(atPath: capture.path) }
 
     @Test(.enabled(if: captureAvailable, "device captures not found at ../shared/fixtures/device-selections"))

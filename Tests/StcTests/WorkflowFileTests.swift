@@ -5,14 +5,9 @@ import Testing
 /// Whether the workflow files can be checked here: `python3 -c 'import yaml'` works.
 enum YAMLChecker {
     static let available: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import yaml"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let result = try? Subprocess.run(
+            Command("python3", ["-c", "import yaml"]), stdout: .discard, stderr: .discard, timeLimit: 60)
+        return result?.succeeded == true
     }()
 }
 
@@ -36,29 +31,12 @@ struct WorkflowFileTests {
 
     /// The file as `scripts/yaml-to-json.py` reads it.
     static func parse(_ path: String) throws -> JSONValue {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("scripts/yaml-to-json.py").path, path]
-        process.currentDirectoryURL = root
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let script = root.appendingPathComponent("scripts/yaml-to-json.py").path
+        let result = try Subprocess.run(Command("python3", [script, path], directory: root.path), timeLimit: 60)
+        guard result.succeeded else {
+            throw ParseFailure(description: "\(path) (\(result.termination)): " + result.stderrText)
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ParseFailure(description: "\(path): " + String(decoding: errData, as: UTF8.self))
-        }
-        return try JSONParser.value([UInt8](data))
+        return try JSONParser.value(result.stdout)
     }
 
     /// Every step of every job, with the job's name.

@@ -1,4 +1,5 @@
 import StrictJSON
+import _Subprocess
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +51,7 @@ public final class AdapterProcess: Implementation {
     /// Keep the adapter running between calls of ``answer(_:progress:)`` (see the type's documentation).
     public var keepsRunning = false
     /// The process kept running after the last call, when ``keepsRunning``.
-    private var running: ChildProcess?
+    private var running: SpawnedProcess?
     fileprivate var stderrTail: [UInt8] = []
     /// Whether any call has started the adapter.
     fileprivate var hasStarted = false
@@ -91,10 +92,10 @@ public final class AdapterProcess: Implementation {
     /// Ends a process kept running (``keepsRunning``): end of input, then its exit status is noted as at the end
     /// of a run. Nothing to do otherwise.
     public func close() {
-        guard var child = running else { return }
+        guard let child = running else { return }
         running = nil
         let engine = AdapterEngine(owner: self, cases: [], running: nil)
-        engine.finish(&child)
+        engine.finish(child)
         diagnostics = engine.diagnostics
         stderrTail = engine.stderrTail
     }
@@ -148,14 +149,14 @@ private final class AdapterEngine {
     var diagnostics = ImplementationDiagnostics()
 
     /// The process to hand back to the owner after the last case, when it keeps running.
-    var keptRunning: ChildProcess?
+    var keptRunning: SpawnedProcess?
     /// A process left running by the owner's previous call, used before any new one is started.
-    var reusable: ChildProcess?
+    var reusable: SpawnedProcess?
     let keepsRunning: Bool
     /// An adapter was started before this run began (a kept process's successor is a restart).
     var startedBefore: Bool
 
-    init(owner: AdapterProcess, cases: [ConformanceCase], running: ChildProcess?) {
+    init(owner: AdapterProcess, cases: [ConformanceCase], running: SpawnedProcess?) {
         reusable = running
         keepsRunning = owner.keepsRunning
         startedBefore = owner.keepsRunning && owner.hasStarted
@@ -195,13 +196,13 @@ private final class AdapterEngine {
                 }
                 break
             }
-            var child: ChildProcess
+            let child: SpawnedProcess
             if let kept = reusable {
                 child = kept
                 reusable = nil
             } else {
                 do {
-                    child = try ChildProcess.spawn(shellCommand: command)
+                    child = try SpawnedProcess.spawn(.shell(command), stdin: .pipe, stdout: .pipe, stderr: .pipe)
                 } catch {
                     let message = "cannot start the adapter: \(error.description)"
                     giveUp(message) { _ in .crash(message) }
@@ -211,24 +212,24 @@ private final class AdapterEngine {
                 if sessions > 1 || startedBefore { diagnostics.restarts += 1 }
                 startedBefore = true
             }
-            let end = session(&child, progress: progress)
+            let end = session(child, progress: progress)
             switch end {
             case .finished:
                 if keepsRunning {
                     keptRunning = child
                 } else {
-                    finish(&child)
+                    finish(child)
                 }
                 progress(answeredCount)
                 continue
             case .exited:
-                drainStderr(&child, for: 0.3)
-                let status = child.reap(grace: 0.3)
+                drainStderr(child, for: 0.3)
+                let status = child.reap(grace: 0.3).description
                 markStderr("adapter ended: \(status)")
                 failed(.crash("the adapter ended (\(status)) before answering"), how: status, timedOut: false)
             case .timedOut:
                 child.killGroup()
-                drainStderr(&child, for: 0.2)
+                drainStderr(child, for: 0.2)
                 _ = child.reap(grace: 0)
                 markStderr("adapter killed after \(formatSeconds(timeout)) s without an answer")
                 failed(.timeout(timeout), how: "no answer in \(formatSeconds(timeout)) s", timedOut: true)
@@ -248,10 +249,10 @@ private final class AdapterEngine {
     }
 
     /// Ends a process after its last answer: end of input, stderr drained, its exit status noted unless 0.
-    func finish(_ child: inout ChildProcess) {
+    func finish(_ child: SpawnedProcess) {
         child.closeStdin()
-        drainStderr(&child, for: 0.5)
-        let status = child.reap(grace: 0.5)
+        drainStderr(child, for: 0.5)
+        let status = child.reap(grace: 0.5).description
         if status != "exit status 0" {
             note("after its last answer the adapter ended with \(status)")
         }
@@ -291,7 +292,7 @@ private final class AdapterEngine {
         diagnostics.notes.append(reason)
     }
 
-    private func session(_ child: inout ChildProcess, progress: (Int) -> Void) -> SessionEnd {
+    private func session(_ child: SpawnedProcess, progress: (Int) -> Void) -> SessionEnd {
         nextToSend = head
         inFlight = 0
         outBuffer.removeAll(keepingCapacity: true)
@@ -330,9 +331,9 @@ private final class AdapterEngine {
             if ready == 0 { continue }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == child.stderr {
-                    readStderr(&child)
+                    readStderr(child)
                 } else if entry.fd == child.stdin {
-                    writeOut(&child)
+                    writeOut(child)
                 }
             }
             if let out = fds.first, out.revents != 0 {
@@ -365,7 +366,7 @@ private final class AdapterEngine {
         }
     }
 
-    private func writeOut(_ child: inout ChildProcess) {
+    private func writeOut(_ child: SpawnedProcess) {
         while outPosition < outBuffer.count {
             let n = outBuffer.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
@@ -556,7 +557,7 @@ private final class AdapterEngine {
         if index == head { _ = firstInFlight() }
     }
 
-    private func readStderr(_ child: inout ChildProcess) {
+    private func readStderr(_ child: SpawnedProcess) {
         while child.stderr >= 0 {
             let n = chunk.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
@@ -576,7 +577,7 @@ private final class AdapterEngine {
     }
 
     /// Reads stderr until end of file or `seconds` have passed (a grandchild may keep it open).
-    private func drainStderr(_ child: inout ChildProcess, for seconds: Double) {
+    private func drainStderr(_ child: SpawnedProcess, for seconds: Double) {
         let start = ContinuousClock.now
         while child.stderr >= 0 {
             let remaining = seconds - (ContinuousClock.now - start) / .seconds(1)
@@ -585,7 +586,7 @@ private final class AdapterEngine {
             let r = poll(&fd, 1, Int32(remaining * 1000 + 1))
             if r < 0 && errno == EINTR { continue }
             if r <= 0 { break }
-            readStderr(&child)
+            readStderr(child)
         }
         if stderrTail.count > stderrTailLimit {
             stderrTail.removeFirst(stderrTail.count - stderrTailLimit)
@@ -607,6 +608,8 @@ private final class AdapterEngine {
         return String(decoding: line[0..<limit], as: UTF8.self) + "… (\(line.count) bytes)"
     }
 }
+
+func errnoText() -> String { String(cString: strerror(errno)) }
 
 func formatSeconds(_ s: Double) -> String {
     if s == s.rounded() && abs(s) < 1e9 { return String(Int(s)) }

@@ -1,13 +1,26 @@
 import Foundation
 import _CommandSupport
 import _FuzzCorpus
+import _Subprocess
 
-/// Child processes: the Fuzz build and the fuzzer binaries.
+/// Child processes: the Fuzz build and the fuzzer binaries, run by `_Subprocess`.
 enum FuzzProcess {
     struct Output {
-        var status: Int32
-        var crashedBySignal: Bool
+        var termination: Termination
+        /// Merged standard output and standard error (the end of it, see ``run(_:_:environment:currentDirectory:keep:onLine:)``).
         var text: String
+
+        /// The exit code, or the signal number when ``crashedBySignal``.
+        var status: Int32 {
+            switch termination {
+            case .exited(let code), .signaled(let code): return code
+            case .unknown: return -1
+            }
+        }
+        var crashedBySignal: Bool {
+            if case .signaled = termination { return true }
+            return false
+        }
     }
 
     /// The environment for fuzzer binaries: Swift's backtracer off, or traps look like ASan reports and
@@ -23,42 +36,19 @@ enum FuzzProcess {
 
     /// Runs `executable` with `arguments`; stdout and stderr are merged and passed line by line to `onLine`
     /// (and collected, up to `keep` bytes from the end).
+    ///
+    /// The child stays in stc's process group: these are foreground jobs for the user (a build, a fuzzer), and
+    /// a terminal's Ctrl-C must reach them as it reaches stc.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         currentDirectory: String? = nil, keep: Int = 1 << 20, onLine: (String) -> Void = { _ in }
     ) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = pipe.fileHandleForReading
-        var pending: [UInt8] = []
-        var collected: [UInt8] = []
-        func emit(_ line: ArraySlice<UInt8>) {
-            onLine(String(decoding: line, as: UTF8.self))
+        let command = _Subprocess.Command(
+            executable, arguments, environment: environment, directory: currentDirectory, newProcessGroup: false)
+        let result = try withoutActuallyEscaping(onLine) { onLine in
+            try Subprocess.run(command, stdout: .captureTail(keep), stderr: .stdout, onStdoutLine: onLine)
         }
-        while true {
-            let data = reader.availableData
-            if data.isEmpty { break }
-            collected.append(contentsOf: data)
-            if collected.count > keep * 2 { collected.removeFirst(collected.count - keep) }
-            pending.append(contentsOf: data)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                emit(pending[..<newline])
-                pending.removeSubrange(...newline)
-            }
-        }
-        if !pending.isEmpty { emit(pending[...]) }
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, crashedBySignal: process.terminationReason == .uncaughtSignal,
-            text: String(decoding: collected.suffix(keep), as: UTF8.self))
+        return Output(termination: result.termination, text: result.stdoutText)
     }
 
     /// Runs `executable` to the end with its standard output and standard error kept apart (for a command whose
@@ -66,28 +56,9 @@ enum FuzzProcess {
     static func capture(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil
     ) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read standard error on another thread, so that neither pipe can fill up and block the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](outData), String(decoding: errData, as: UTF8.self))
+        let command = _Subprocess.Command(executable, arguments, environment: environment, newProcessGroup: false)
+        let result = try Subprocess.run(command)
+        return (result.termination.shellStatus, result.stdout, result.stderrText)
     }
 
     /// Whether the libFuzzer in `binary` knows `flag` (its `-help=1` lists it). An older libFuzzer warns about a
@@ -99,12 +70,6 @@ enum FuzzProcess {
         }
     }
 
-    /// `swift` on the PATH (SwiftPM itself).
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    /// `name` on the PATH (`swift`: SwiftPM itself).
+    static func which(_ name: String) -> String? { _Subprocess.Command.which(name) }
 }

@@ -1,19 +1,11 @@
 import Foundation
 import Testing
+import _TestSupport
 
 /// The device-made selections in `../shared/fixtures/device-selections/` (third-party data, never copied here).
 /// `STC_SHARED_DIR` overrides where `shared/` is.
 enum DeviceCaptures {
-    static let directory: URL = {
-        if let override = ProcessInfo.processInfo.environment["STC_SHARED_DIR"] {
-            return URL(fileURLWithPath: override).appendingPathComponent("fixtures/device-selections")
-        }
-        // Tests/ScreenTimeReferenceTests/Support/DeviceCaptures.swift → package root → ../shared
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/device-selections")
-    }()
+    static let directory = PackagePaths.deviceCaptures
 
     static var available: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("all-categories.b64").path)
