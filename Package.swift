@@ -178,6 +178,9 @@ let package = Package(
         .executable(name: "stc", targets: ["stc"]),
         // What the lab (Lab/Package.swift: benchmarks, bug finding, mutation testing) links; not for users.
         .library(name: "_ScreenTimeLab", targets: labModules),
+        // The test support every test target uses, the lab's too: package root, fixtures, temporary directories,
+        // running built products.
+        .library(name: "_ScreenTimeTestSupport", targets: ["_TestSupport"]),
         // `swift package stc …` in a package that depends on this one.
         .plugin(name: "StcPlugin", targets: ["StcPlugin"]),
     ],

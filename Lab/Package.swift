@@ -12,6 +12,8 @@ import PackageDescription
 let product = "ScreenTimeConformance"
 /// The product's modules the lab links, all through its one internal product.
 let suite = Target.Dependency.product(name: "_ScreenTimeLab", package: product)
+/// The product's test support (package root, temporary directories, running built products), for every test target.
+let testSupport = Target.Dependency.product(name: "_ScreenTimeTestSupport", package: product)
 
 let package = Package(
     name: "ScreenTimeLab",
@@ -22,18 +24,18 @@ let package = Package(
         .target(name: "ShrinkingChallenges", dependencies: [suite]),
         .target(name: "Benchmarking", dependencies: [suite, "ShrinkingChallenges"]),
         // `lab mutate`: the mutation score of the product's tests over the reference (a lexer, the operators, a
-        // mutant schema built in a copy of the package, the kill checks, the report). Foundation only: it reads the
-        // reference as text and runs the copy's build and tests as processes.
-        .target(name: "MutationTesting"),
+        // mutant schema built in a copy of the package, the kill checks, the report). It reads the reference as
+        // text and runs the copy's build and tests as processes (the product's `_Subprocess`).
+        .target(name: "MutationTesting", dependencies: [suite]),
         // The bug-finding benchmark: the planted bugs (Plants/planted-bugs.patch, applied to a copy of the
         // package), the hammers that look for them, the naive baseline (docs/BUG-FINDING.md).
         .target(name: "BugFinding", dependencies: [suite, "MutationTesting"]),
         .executableTarget(name: "lab", dependencies: [suite, "Benchmarking", "BugFinding", "MutationTesting"]),
-        .testTarget(name: "ShrinkingChallengesTests", dependencies: [suite, "ShrinkingChallenges"]),
-        .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting"]),
-        .testTarget(name: "BugFindingTests", dependencies: [suite, "BugFinding", "MutationTesting"]),
+        .testTarget(name: "ShrinkingChallengesTests", dependencies: [suite, testSupport, "ShrinkingChallenges"]),
+        .testTarget(name: "MutationTestingTests", dependencies: [testSupport, "MutationTesting"]),
+        .testTarget(name: "BugFindingTests", dependencies: [suite, testSupport, "BugFinding", "MutationTesting"]),
         // End-to-end: runs the built `lab` and checks its output, exit codes and help.
-        .testTarget(name: "LabTests", dependencies: ["lab", suite], exclude: ["Goldens"]),
+        .testTarget(name: "LabTests", dependencies: ["lab", suite, testSupport], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

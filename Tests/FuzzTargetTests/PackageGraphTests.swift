@@ -18,15 +18,18 @@ import Testing
     }
 
     /// Every internal product is a fuzz harness module, which Fuzz/Package.swift must be able to name, or what the
-    /// lab's package (Lab/Package.swift) links.
+    /// lab's package (Lab/Package.swift) links: its modules and the test support.
     @Test func internalProductsAreTheFuzzHarnessesAndTheLabsOnly() throws {
         let internalProducts = try PackageManifest.dump().libraryProducts.filter { $0.hasPrefix("_") }
-        #expect(internalProducts.contains("_ScreenTimeLab"))
-        for product in internalProducts where product != "_ScreenTimeLab" {
+        let lab = ["_ScreenTimeLab", "_ScreenTimeTestSupport"]
+        for product in lab { #expect(internalProducts.contains(product), "\(product)") }
+        for product in internalProducts where !lab.contains(product) {
             #expect(product.hasSuffix("FuzzTargets"), "\(product)")
         }
-        let lab = try String(
+        let manifest = try String(
             contentsOf: PackageManifest.root.appendingPathComponent("Lab/Package.swift"), encoding: .utf8)
-        #expect(lab.contains("\"_ScreenTimeLab\""), "Lab/Package.swift does not link _ScreenTimeLab")
+        for product in lab {
+            #expect(manifest.contains("\"\(product)\""), "Lab/Package.swift does not link \(product)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Conformance
 import Exploration
+import _Subprocess
 
 extension BenchSuite {
     /// The explorer through `lab adapter`: generated cases of every operation per second, each answered by the
@@ -13,7 +14,8 @@ extension BenchSuite {
                 Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
-        let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
+        let adapter = AdapterProcess(
+            name: "lab adapter", command: Command.shellQuoted(executable) + " adapter", timeout: 30)
         adapter.keepsRunning = true
         defer { adapter.close() }
         let count = plan.repetitions <= 3 ? 2_000 : 20_000

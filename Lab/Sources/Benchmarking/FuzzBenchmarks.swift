@@ -1,4 +1,5 @@
 import Foundation
+import _Subprocess
 
 /// How the fuzz section runs each libFuzzer binary, so that its exec/s are those of a real fuzzing run: `stc`
 /// passes the flags and environment of `stc fuzz run` (per-target `-max_len`, dictionary, ASan options). The
@@ -91,28 +92,19 @@ extension BenchSuite {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         var runs: [Double] = []
         for run in 0...Self.measuredFuzzRuns {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments =
+            let arguments =
                 ["-max_total_time=\(seconds)", "-print_final_stats=1", "-artifact_prefix=" + scratch.path + "/"] + flags
                 + [corpus.path]
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
+            let result: Subprocess.Result
             do {
-                try process.run()
+                result = try Subprocess.run(
+                    Command(binary, arguments, environment: environment), stdout: .discard, stderr: .capture)
             } catch {
                 return .failure(FuzzProblem(message: "cannot start: \(error)"))
             }
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: text) else {
+            guard let execs = Self.averageExecsPerSecond(inFuzzerOutput: result.stderrText) else {
                 return .failure(
-                    FuzzProblem(
-                        message:
-                            "no stat::average_exec_per_sec in its output (exit status \(process.terminationStatus))"))
+                    FuzzProblem(message: "no stat::average_exec_per_sec in its output (\(result.termination))"))
             }
             if run > 0 { runs.append(execs) }  // run 0 is the warm-up
         }

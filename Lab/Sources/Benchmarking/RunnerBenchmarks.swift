@@ -2,6 +2,7 @@ import Conformance
 import Foundation
 import ScreenTimeReference
 import StrictJSON
+import _Subprocess
 
 /// Synthetic conformance cases over several operations, with the reference's own answers as expectations
 /// (so every case passes and the runner does its full judging work).
@@ -119,7 +120,8 @@ extension BenchSuite {
                 Skip(section: section, reason: "through the adapter: cannot find the executable serving it"))
             return
         }
-        let adapter = AdapterProcess(name: "lab adapter", command: shellQuoted(executable) + " adapter", timeout: 30)
+        let adapter = AdapterProcess(
+            name: "lab adapter", command: Command.shellQuoted(executable) + " adapter", timeout: 30)
         let check = runner.run(adapter)
         guard check.ok else {
             report.skips.append(
@@ -140,8 +142,4 @@ extension BenchSuite {
                 id: "runner.adapter", section: section, label: "through the adapter, \(count) cases",
                 unit: "cases/s", itemsPerSecond: Stats(r), bytesPerItem: nil, repetitions: r.count))
     }
-}
-
-func shellQuoted(_ s: String) -> String {
-    "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

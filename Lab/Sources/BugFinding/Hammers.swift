@@ -1,6 +1,7 @@
 import Conformance
 import Exploration
 import Foundation
+import _Subprocess
 
 /// A way the suite looks for bugs, timed by the benchmark (docs/BUG-FINDING.md#hammers).
 public enum Hammer: String, Sendable, CaseIterable, Codable {
@@ -141,8 +142,8 @@ struct Hammers {
             return Attempt(found: false, seconds: 0, problem: "no explored operation in \(families)")
         }
         let command =
-            "exec env SWIFT_BACKTRACE=enable=no \(Self.bugVariable)=\(Shell.quote(bug ?? "")) "
-            + "\(Shell.quote(builds.stc)) adapter"
+            "exec env SWIFT_BACKTRACE=enable=no \(Self.bugVariable)=\(Command.shellQuoted(bug ?? "")) "
+            + "\(Command.shellQuoted(builds.stc)) adapter"
         let adapter = AdapterProcess(name: "planted", command: command, timeout: 10)
         adapter.keepsRunning = true
         defer { adapter.close() }
@@ -157,13 +158,5 @@ struct Hammers {
             return Attempt(found: false, seconds: seconds, problem: "the planted adapter did not start: \(problem)")
         }
         return Attempt(found: !result.findings.isEmpty, seconds: seconds, problem: nil)
-    }
-}
-
-/// POSIX shell quoting, for the adapter command line.
-enum Shell {
-    static func quote(_ text: String) -> String {
-        if !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:".contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MutationTesting
 import _FuzzCorpus
+import _Subprocess
 
 /// The builds of the planted reference the benchmark runs: the product package copied to `.build/bugs/package`
 /// with ``PlantPatch`` applied, and built there into scratch paths of their own under `.build/bugs/`, so that no
@@ -115,12 +116,6 @@ public struct PlantedBuilds: Sendable {
         log(String(format: "  built in %.0f s", outcome.seconds))
     }
 
-    static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    /// The first `name` in `PATH` that can be run (``Command/which(_:path:)``).
+    static func which(_ name: String) -> String? { Command.which(name) }
 }

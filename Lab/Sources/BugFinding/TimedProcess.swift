@@ -1,9 +1,11 @@
 import Foundation
+import _Subprocess
 
 /// A child process run to its end (or killed at a hard limit), with its wall time and output.
 ///
 /// Rule: the wall time runs from just before the spawn to the exit, so it holds start-up as a user waits for it;
-/// output goes to a file (never a pipe that could fill up while nobody reads it) and is read afterwards.
+/// output goes to a file (never a pipe that could fill up while nobody reads it) and is read afterwards; a run
+/// past its limit is killed with its whole process group (a fuzzer's children, a build's compilers).
 struct TimedProcess {
     struct Outcome {
         /// Exit status, or the signal number when `signaled`.
@@ -24,50 +26,38 @@ struct TimedProcess {
         var description: String
     }
 
-    /// Runs `executable` with `arguments`, the current environment plus `environment`, in `directory`; kills it
-    /// `limit` seconds after the spawn.
+    /// Runs `executable` with `arguments`, the current environment plus `environment`, in `directory`; kills its
+    /// process group `limit` seconds after the spawn (the product's one runner, `_Subprocess`).
+    /// - Parameters:
+    ///   - executable: the program's path.
+    ///   - arguments: its arguments.
+    ///   - environment: variables set on top of this process's environment.
+    ///   - directory: its working directory; nil: this process's.
+    ///   - limit: seconds after which its group is killed.
+    /// - Returns: how it ended, its wall time and its output.
+    /// - Throws: ``LaunchFailure`` when it cannot start or its log cannot be made.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
         limit: Double
     ) throws(LaunchFailure) -> Outcome {
         let fm = FileManager.default
-        let log = fm.temporaryDirectory.appendingPathComponent("stc-bugs-\(UUID().uuidString).log")
-        guard fm.createFile(atPath: log.path, contents: nil), let handle = try? FileHandle(forWritingTo: log) else {
-            throw LaunchFailure(description: "cannot create \(log.path)")
-        }
-        defer {
-            try? handle.close()
-            try? fm.removeItem(at: log)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        let started = DispatchTime.now()
+        let log = fm.temporaryDirectory.appendingPathComponent("lab-bugs-\(UUID().uuidString).log").path
+        defer { try? fm.removeItem(atPath: log) }
+        let command = Command(executable, arguments, directory: directory).setting(environment)
+        let result: Subprocess.Result
         do {
-            try process.run()
+            result = try Subprocess.run(command, stdout: .file(log), stderr: .stdout, timeLimit: limit)
         } catch {
             throw LaunchFailure(description: "cannot start \(executable): \(error)")
         }
-        var killed = false
-        if exited.wait(timeout: started + limit) == .timedOut {
-            killed = true
-            process.terminate()
-            if exited.wait(timeout: .now() + 1) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let (status, signaled): (Int32, Bool) =
+            switch result.termination {
+            case .exited(let code): (code, false)
+            case .signaled(let signal): (signal, true)
+            case .unknown: (-1, false)
             }
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return Outcome(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            seconds: seconds, output: output, killed: killed)
+            status: status, signaled: signaled, seconds: result.seconds, output: output, killed: result.timedOut)
     }
 }

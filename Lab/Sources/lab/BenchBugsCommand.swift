@@ -4,6 +4,7 @@ import Foundation
 import MutationTesting
 import _CommandSupport
 import _FuzzCorpus
+import _Subprocess
 
 /// `lab bench --filter bugs`: the bug-finding benchmark (docs/BUG-FINDING.md). Never part of a plain `lab bench`:
 /// a full run takes hours.
@@ -105,16 +106,11 @@ enum BenchBugsCommand {
 
     /// The package's commit, for the report (`nil` outside a git checkout).
     static func commit(_ root: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root, "rev-parse", "--short", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !commit.isEmpty ? commit : nil
+        let git = Command("git", ["-C", root, "rev-parse", "--short", "HEAD"])
+        guard let result = try? Subprocess.run(git, stderr: .discard, timeLimit: 30), result.succeeded else {
+            return nil
+        }
+        let commit = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return commit.isEmpty ? nil : commit
     }
 }

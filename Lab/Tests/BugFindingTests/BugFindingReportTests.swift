@@ -1,6 +1,7 @@
 import Foundation
 import MutationTesting
 import Testing
+import _Subprocess
 
 @testable import BugFinding
 
@@ -119,9 +120,9 @@ import Testing
     }
 
     @Test func shellQuotingKeepsPlainWordsAndQuotesTheRest() {
-        #expect(Shell.quote("/a/b-c.d") == "/a/b-c.d")
-        #expect(Shell.quote("a b") == "'a b'")
-        #expect(Shell.quote("it's") == "'it'\\''s'")
-        #expect(Shell.quote("") == "''")
+        #expect(Command.shellQuoted("/a/b-c.d") == "/a/b-c.d")
+        #expect(Command.shellQuoted("a b") == "'a b'")
+        #expect(Command.shellQuoted("it's") == "'it'\\''s'")
+        #expect(Command.shellQuoted("") == "''")
     }
 }

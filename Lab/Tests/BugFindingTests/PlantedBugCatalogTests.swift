@@ -3,6 +3,7 @@ import Foundation
 import ScreenTimeProperties
 import Testing
 import _FuzzCorpus
+import _TestSupport
 
 @testable import BugFinding
 
@@ -10,8 +11,7 @@ import _FuzzCorpus
 /// reach it, and the patch still applies to the product's sources.
 @Suite struct PlantedBugCatalogTests {
     /// The product package: the lab's parent directory.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
     static let referenceModules = ["StrictJSON", "ScreenTimeSelection", "ScreenTimeEncoding", "ScreenTimeReference"]
     static let patch = PlantedBuilds(packageRoot: root.path).patch
 

@@ -1,21 +1,14 @@
 import Foundation
+import _TestSupport
 
-/// Runs the built `lab` executable, as a user would, from the product package's root.
+/// Runs the built `lab` executable, as a user would, from the product package's root (``PackagePaths/root``),
+/// through the product's one runner.
 enum LabBinary {
     /// The product package: the lab's parent directory.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { PackagePaths.root }
 
     /// `lab` beside the test bundle (SwiftPM builds both into the same products directory).
-    static let url: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("lab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let path: String? = BuiltProducts.path("lab")
 
     struct Run {
         var status: Int32
@@ -25,31 +18,12 @@ enum LabBinary {
 
     enum Failure: Error { case binaryNotFound }
 
-    /// Runs `lab` with `arguments` in `currentDirectory` (the product package by default); stdout and stderr are
-    /// files read after the exit, so that neither pipe can fill up and block the child.
+    /// Runs `lab` with `arguments` in `currentDirectory` (the product package by default), its output captured;
+    /// a run longer than 20 minutes is killed.
     static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Run {
-        guard let url else { throw Failure.binaryNotFound }
-        let fm = FileManager.default
-        let base = fm.temporaryDirectory.appendingPathComponent("lab-run-\(UUID().uuidString)")
-        let out = base.appendingPathExtension("out")
-        let err = base.appendingPathExtension("err")
-        fm.createFile(atPath: out.path, contents: nil)
-        fm.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? fm.removeItem(at: out)
-            try? fm.removeItem(at: err)
-        }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = currentDirectory ?? packageRoot
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
+        guard let path else { throw Failure.binaryNotFound }
+        let command = Command(path, arguments, directory: (currentDirectory ?? packageRoot).path)
+        let result = try Subprocess.run(command, timeLimit: 1200)
+        return Run(status: result.termination.shellStatus, stdout: result.stdoutText, stderr: result.stderrText)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MutationTesting
 
@@ -177,9 +178,7 @@ import Testing
 
     /// The checked-in list names only mutants the reference has now.
     @Test func theCheckedInListIsCurrent() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .deletingLastPathComponent().path
+        let root = PackagePaths.root.path
         let run = MutationRun(MutationOptions(packageRoot: root))
         let mutants = try run.allMutants()
         let list = try EquivalentMutants.load(root + "/" + EquivalentMutants.defaultPath, required: true)
