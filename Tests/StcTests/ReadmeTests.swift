@@ -61,6 +61,13 @@ import _CommandSupport
         ] {
             #expect(lines.contains(part), "README layout has no line for \(part)")
         }
+        // Each reference of docs/ is named on the docs/ line.
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }
+        #expect(!docs.isEmpty)
+        for doc in docs.sorted() {
+            #expect(layout.contains(doc), "README layout does not name docs/\(doc)")
+        }
     }
 
     // MARK: Commands
