@@ -230,8 +230,10 @@ public enum Subprocess {
 
         mutating func writeInput() {
             while written < input.count {
-                let n = input.withUnsafeBytes { raw in
-                    write(child.stdin, raw.baseAddress! + written, raw.count - written)
+                let n = input.withUnsafeBytes { raw -> Int in
+                    // Never nil here (`written < input.count`), but no unwrap can trap.
+                    guard let base = raw.baseAddress else { return 0 }
+                    return write(child.stdin, base + written, raw.count - written)
                 }
                 if n > 0 {
                     written += n
