@@ -203,6 +203,33 @@ public final class SpawnedProcess {
             fds: (parentEnds[0], parentEnds[1], parentEnds[2]))
     }
 
+    /// Writes `bytes[offset...]` to the child's standard input as far as the pipe takes them without blocking,
+    /// moving `offset` past what was written.
+    ///
+    /// Rule: an interrupted write is retried; a full pipe stops the write and leaves the pipe open for a later
+    /// call; any other failure (`EPIPE`: the child closed its end) means the rest will never be read.
+    /// - Parameters:
+    ///   - bytes: what to write.
+    ///   - offset: where to start; on return, the first byte not written.
+    /// - Returns: false when the child's standard input can take nothing more (close it then), true otherwise.
+    public func writeStdin(_ bytes: [UInt8], from offset: inout Int) -> Bool {
+        while offset < bytes.count {
+            let start = offset
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(stdin, base + start, raw.count - start)
+            }
+            if n > 0 {
+                offset += n
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+            return false
+        }
+        return true
+    }
+
     public func closeStdin() {
         if stdin >= 0 { close(stdin) }
         stdin = -1

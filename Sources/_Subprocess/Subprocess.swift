@@ -229,20 +229,8 @@ public enum Subprocess {
         }
 
         mutating func writeInput() {
-            while written < input.count {
-                let n = input.withUnsafeBytes { raw -> Int in
-                    // Never nil here (`written < input.count`), but no unwrap can trap.
-                    guard let base = raw.baseAddress else { return 0 }
-                    return write(child.stdin, base + written, raw.count - written)
-                }
-                if n > 0 {
-                    written += n
-                    continue
-                }
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-                break  // EPIPE: the child closed its standard input; the rest is not read.
-            }
+            // A full pipe: wait for the next round. All written, or the child closed its end: close ours.
+            if child.writeStdin(input, from: &written), written < input.count { return }
             child.closeStdin()
         }
 

@@ -163,6 +163,25 @@ func isRunning(_ pid: pid_t) -> Bool {
 
 /// `SpawnedProcess`: the low-level handle a caller polls itself.
 @Suite struct SpawnedProcessTests {
+    /// A full pipe stops the write without blocking and keeps it open; a child that is gone ends it.
+    @Test func writeStdinStopsAtAFullPipeAndReportsAClosedOne() throws {
+        let child = try SpawnedProcess.spawn(.shell("sleep 30"), stdin: .pipe, stdout: .null, stderr: .null)
+        let bytes = [UInt8](repeating: 0x61, count: 4 << 20)  // larger than any pipe buffer
+        var offset = 0
+        #expect(child.writeStdin(bytes, from: &offset))
+        #expect(offset > 0 && offset < bytes.count, "wrote \(offset) of \(bytes.count) bytes")
+        child.closeStdin()
+        _ = child.reap(grace: 0)
+
+        let closing = try SpawnedProcess.spawn(.shell("exec 0<&-; exit 0"), stdin: .pipe, stdout: .null, stderr: .null)
+        #expect(closing.wait(timeout: 10) == .exited(0))
+        var start = 0
+        #expect(!closing.writeStdin(Array("x".utf8), from: &start), "the reader is gone: EPIPE")
+        #expect(start == 0)
+        closing.closeStdin()
+        _ = closing.reap(grace: 0)
+    }
+
     @Test func pipesAreNonBlockingAndReapReportsTheExit() throws {
         let child = try SpawnedProcess.spawn(.shell("read line; echo \"got $line\""), stdin: .pipe, stdout: .pipe)
         #expect(fcntl(child.stdout, F_GETFL) & O_NONBLOCK != 0)

@@ -367,21 +367,8 @@ private final class AdapterEngine {
     }
 
     private func writeOut(_ child: SpawnedProcess) {
-        while outPosition < outBuffer.count {
-            let n = outBuffer.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(child.stdin, base + outPosition, raw.count - outPosition)
-            }
-            if n > 0 {
-                outPosition += n
-                continue
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-            // EPIPE or worse: the adapter closed its stdin. Its answers, end of file or timeout will tell the rest.
-            child.closeStdin()
-            break
-        }
+        // EPIPE or worse: the adapter closed its stdin. Its answers, end of file or timeout will tell the rest.
+        if !child.writeStdin(outBuffer, from: &outPosition) { child.closeStdin() }
         if outPosition >= outBuffer.count {
             outBuffer.removeAll(keepingCapacity: true)
             outPosition = 0
