@@ -79,7 +79,11 @@ let modules: [Module] = [
         "StrictJSON", .reference,
         // Double rounding calls into libm, which nothing else links on Linux when Foundation is not imported.
         linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    Module("ScreenTimeSelection", .reference, dependencies: ["StrictJSON"], handsOutStackAddresses: true),
+    // Property lists read and written by our own code (SPEC.md §1.2), not PropertyListSerialization.
+    Module("StrictPropertyList", .reference),
+    Module(
+        "ScreenTimeSelection", .reference, dependencies: ["StrictJSON", "StrictPropertyList"],
+        handsOutStackAddresses: true),
     Module("ScreenTimeEncoding", .reference, dependencies: ["StrictJSON"], handsOutStackAddresses: true),
     Module(
         "ScreenTimeReference", .reference, dependencies: ["ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"],
@@ -206,6 +210,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "stc", description: "run stc (conformance, explore, inspect, check, …)"))),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "StrictPropertyListTests", dependencies: ["StrictPropertyList", "_TestSupport"]),
         .testTarget(
             name: "ScreenTimeReferenceTests",
             dependencies: [
