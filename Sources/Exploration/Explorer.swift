@@ -126,7 +126,8 @@ public final class Explorer {
     public static func discrepancy(_ operation: ExploredOperation, _ c: ConformanceCase, _ answer: Answer)
         -> Discrepancy?
     {
-        guard var found = Discrepancy.between(op: c.op, expected: c.expect, reason: nil, answer: answer) else {
+        let judged = answer.readBack(op: c.op, input: c.input).answer
+        guard var found = Discrepancy.between(op: c.op, expected: c.expect, reason: nil, answer: judged) else {
             return nil
         }
         let order = operation.errorOrder
@@ -324,7 +325,7 @@ public final class Explorer {
             ?? ConformanceCase(
                 id: "explore/minimal", suite: "explore", op: operation.name, input: input, expect: .error(""))
         let answer = self.answer(minimal)
-        let mismatch = Matcher.judge(minimal.expect, answer)
+        let mismatch = Matcher.judge(minimal, answer)
         return FindingExample(
             minimal: minimal, answer: answer,
             mismatch: CaseResult(caseIndex: 0, status: mismatch.status, answer: answer, mismatch: mismatch.mismatch)

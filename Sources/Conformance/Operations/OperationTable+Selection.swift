@@ -6,12 +6,17 @@ extension OperationTable {
     /// written through ``SelectionWire``.
     static var selectionOperations: [Operation] {
         [
-            Operation(name: "selection.decode", summary: "decode a stored selection string: counts and canonical form")
-            {
+            Operation(
+                name: "selection.decode", summary: "decode a stored selection in any format: counts and canonical form"
+            ) {
                 input in
-                // The direct canonical path: the same decoding and the same answer as through the selection's
-                // sets (SelectionDirectCanonicalTests), without building them.
-                SelectionWire.output(try SelectionWire.canonicalForm(try input.string("base64")))
+                guard input.has("format") else {
+                    // The direct canonical path: the same decoding and the same answer as through the selection's
+                    // sets (SelectionDirectCanonicalTests), without building them.
+                    return SelectionWire.output(try SelectionWire.canonicalForm(try input.string("base64")))
+                }
+                let format = try SelectionWire.format(input)
+                return try SelectionWire.decodeOutput(try SelectionWire.storedValue(input, format), format)
             },
             Operation(name: "selection.equal", summary: "whether two stored selections hold the same sets") {
                 (input: InputReader) throws -> JSONValue in
@@ -35,6 +40,14 @@ extension OperationTable {
                 let kind = try SelectionWire.kind(input)
                 let selection = try SelectionWire.selection(text)
                 return SelectionWire.orderOutput(selection.orderedTokenData(of: kind))
+            },
+            Operation(name: "selection.encode", summary: "write a selection in a storage format") { input in
+                let selection = try SelectionWire.selection(try input.string("selection"))
+                let format = try SelectionWire.format(input)
+                guard input.has("format"), format != .jsonDocument else {
+                    throw BadInput("format must name a format of one selection, not \"json-document\"")
+                }
+                return SelectionWire.encodeOutput(selection, format)
             },
             Operation(name: "selection.combine", summary: "union, intersection, difference or symmetric difference") {
                 input in

@@ -127,7 +127,7 @@ public struct ConformanceRunner {
         results.reserveCapacity(cases.count)
         for index in 0..<cases.count {
             // Fields read in place: copying the whole case retained every string of it, for each case.
-            let (status, mismatch) = Matcher.judge(cases[index].expect, answers[index])
+            let (status, mismatch) = Matcher.judge(cases[index], answers[index])
             var state = ListedState.notListed
             if !listed.isEmpty, listed.contains(cases[index].id) {
                 state = status == .pass ? .unexpectedPass : .expectedFailure

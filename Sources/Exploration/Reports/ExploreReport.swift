@@ -126,7 +126,7 @@ public enum ExploreReport {
             "  expected: \(Escape.controls(JSONWriter.string(c.expect.json)))",
             "  actual:   \(Escape.controls(answer.json.description))",
         ]
-        if let mismatch = Matcher.judge(c.expect, answer).mismatch {
+        if let mismatch = Matcher.judge(c, answer).mismatch {
             lines.append("  diff:     \(Escape.controls(mismatch))")
         }
         return lines
