@@ -17,7 +17,7 @@ import _TestSupport
     }
 
     static let errorCodes = [
-        "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
+        "empty", "tooLarge", "base64", "json", "plist", "schema", "token", "limitExceeded", "invalidPercentEncoding",
         "invalidUTF8", "badInput",
     ]
 
@@ -56,7 +56,7 @@ import _TestSupport
         }
         #expect(codes.isSubset(of: Set(Self.errorCodes)), "unknown error codes: \(codes.subtracting(Self.errorCodes))")
         let tags = Set(cases.flatMap(\.tags))
-        for n in 1...8 {
+        for n in 1...12 {
             let count = cases.filter { $0.tags.contains("field-bug-\(n)") }.count
             #expect(count >= 3, "field-bug-\(n) has \(count) cases, wants several")
         }
