@@ -169,6 +169,9 @@ import _CommandSupport
                 value: "junit.xml", arguments: quickExplore, shows: "OK: no finding", freshDirectory: true,
                 leaves: ("junit.xml", "<testsuites name=\"stc explore\">"), timed: true)
         },
+        "stc inspect --format": { _ in
+            Case(value: "json", arguments: ["W10="], shows: "Format: JSON (json, as --format says)")
+        },
         "stc explore --replay": { _ in
             Case(value: "url.encode:00", arguments: ["--adapter", explorerAdapter], shows: "url.encode: pass")
         },
