@@ -27,19 +27,20 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vectors import auth_suites, encoding_suites, mutants, selection_suites, shield_suites  # noqa: E402
+from vectors import auth_suites, encoding_suites, format_suites, mutants, selection_suites, shield_suites  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "corpus" / "conformance"
-BUILDERS = selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
+BUILDERS = (selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
+            + format_suites.SUITES)
 
 OPERATIONS = [
     "selection.decode", "selection.equal", "selection.order", "selection.combine", "shield.evaluate",
-    "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render",
+    "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render", "selection.encode",
 ]
 ERROR_CODES = [
     "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-    "invalidUTF8", "badInput",
+    "invalidUTF8", "badInput", "plist",
 ]
 
 
@@ -79,7 +80,7 @@ def build_all():
     codes = {c["expect"].get("error") for c in cases}
     tags = {t for c in cases for t in c["tags"]}
     missing = ([f"op {o}" for o in OPERATIONS if o not in ops] + [f"error {e}" for e in ERROR_CODES if e not in codes]
-               + [f"tag field-bug-{n}" for n in range(1, 9) if f"field-bug-{n}" not in tags])
+               + [f"tag field-bug-{n}" for n in range(1, 13) if f"field-bug-{n}" not in tags])
     if missing:
         raise SystemExit("coverage gaps: " + ", ".join(missing))
     return suites

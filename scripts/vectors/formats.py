@@ -253,6 +253,10 @@ def judge_encode(case, output) -> bool:
         return False
 
 
+oracle.OPERATIONS["selection.decode"] = op_selection_decode  # absent `format`: the old path, unchanged
+oracle.OPERATIONS["selection.encode"] = op_selection_encode
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Self-checks (make-vectors.py --check / --self-check)
 

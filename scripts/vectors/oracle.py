@@ -420,8 +420,5 @@ def expect(op: str, inp) -> dict:
 
 
 # Storage formats (SPEC §1.1–§1.3, §5.2): selection.decode's `format` member and selection.encode live in
-# formats.py; imported last because it builds on everything above.
-from . import formats  # noqa: E402
-
-OPERATIONS["selection.decode"] = formats.op_selection_decode
-OPERATIONS["selection.encode"] = formats.op_selection_encode
+# formats.py, which builds on everything above and puts its two operations into OPERATIONS when it loads.
+from . import formats  # noqa: E402,F401
