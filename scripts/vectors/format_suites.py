@@ -530,7 +530,7 @@ def encode_suite() -> SuiteBuilder:
               src, hand={"output": {"canonical": canonical(**kw)}})
     a("binary-plist-duplicates-collapse", {"selection": sel([APPS[0], APPS[0], APPS[1]]), "format": "binary-plist"},
       ["roundtrip", "set-semantics"], src, hand={"output": {"canonical": canonical(APPS[:2])}})
-    a("xml-plist-slash-and-specials", {"selection": sel(uw=["a/b&c<d>"], ua=["x\ry"]), "format": "xml-plist"},
+    a("xml-plist-markup-characters-and-carriage-return", {"selection": sel(uw=["a/b&c<d>"], ua=["x\ry"]), "format": "xml-plist"},
       ["roundtrip"], src, hand={"output": {"canonical": canonical(uw=["a/b&c<d>"], ua=["x\ry"])}})
     # malformed inputs: the decoding error is the answer, never "" (field bug 12)
     bad = [("empty", "", "empty"), ("base64", "not base64!", "base64"), ("json", enc("{,}"), "json"),
