@@ -137,7 +137,7 @@ def main() -> int:
             return 1
         return 0
     if args.self_check or args.check:  # cheap (a second or two), so --check runs it too
-        problems = formats.self_check(suites)
+        problems = formats.self_check(suites, verbose=args.self_check)
         if problems:
             print("self-check failed:\n  " + "\n  ".join(problems), file=sys.stderr)
             return 1

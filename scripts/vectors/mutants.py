@@ -294,6 +294,19 @@ def run(suites, minimum=2):
     print(f"oracle as implementation fails {len(wrong)} of {len(judged)}" + (": " + ", ".join(wrong[:5]) if wrong else ""))
     if wrong:
         weak.append("the oracle itself")
+    # …and it must reject an encoder that writes the selection in another format than the one asked for.
+    def other_format(inp):
+        out = formats.op_selection_encode_wire(inp)
+        fmt = inp["format"]
+        wrong_fmt = "json" if fmt != "json" else "binary-plist"
+        return {formats.member_for(fmt): formats.write(oracle.decode_selection(inp["selection"]), wrong_fmt)} \
+            if out else out
+    enc_cases = [c for c in cases if c["op"] == "selection.encode" and "output" in c["expect"]
+                 and c["input"]["format"] not in ("base64-json",)]
+    passed = [c["id"] for c in enc_cases if judge(c["expect"], correct() | {"selection.encode": other_format}, c)]
+    print(f"encoder in the wrong format passes {len(passed)} of {len(enc_cases)} encode cases")
+    if passed:
+        weak.append("the encode judge")
     for n, name, table in mutants():
         tagged = [c for c in cases if f"field-bug-{n}" in c["tags"]]
         failed = [c["id"] for c in tagged if not judge(c["expect"], table, c)]
