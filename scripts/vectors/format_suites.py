@@ -134,10 +134,10 @@ def formats_suite() -> SuiteBuilder:
     for fmt, raw in (("binary-plist", bp(messy)), ("xml-plist", xp(messy))):
         case(f"{fmt.split('-')[0]}-duplicates-and-key-order", fmt, raw, ["set-semantics", "roundtrip"], S11,
              {"output": {"applications": 2, "categories": 1, "canonical": canonical(APPS[:2], CATS[:1])}})
-    case("binary-missing-optional-members", "binary-plist", bp(psel(APPS[:1], omit=ALL_KEYS[3:])), ["assumption"],
-         S11, {"output": {"includeEntireCategory": False, "canonical": canonical(APPS[:1])}})
-    case("xml-missing-optional-members", "xml-plist", xp(psel(APPS[:1], omit=ALL_KEYS[3:])), ["assumption"],
-         S11, {"output": {"canonical": canonical(APPS[:1])}})
+    case("missing-optional-members-binary", "binary-plist", bp(psel(APPS[:1], omit=ALL_KEYS[3:])), ["assumption"],
+         f"{S11}; Assumption A1", {"output": {"includeEntireCategory": False, "canonical": canonical(APPS[:1])}})
+    case("missing-optional-members-xml", "xml-plist", xp(psel(APPS[:1], omit=ALL_KEYS[3:])), ["assumption"],
+         f"{S11}; Assumption A1", {"output": {"canonical": canonical(APPS[:1])}})
     case("binary-unknown-members-ignored", "binary-plist",
          bp(psel(APPS[:1], extra=[("version", 2), ("meta", PDict([("a", [1.5, "x", PData(b"")])]))])), [], S11,
          {"output": {"canonical": canonical(APPS[:1])}})
@@ -174,7 +174,7 @@ def formats_suite() -> SuiteBuilder:
     ]:
         case(name, "json", raw, M + (["boundary", "hostile"] if "depth" in name else [])
              + (["precedence"] if "beats" in name else []) + (["assumption"] if "order-mark" in name else []),
-             f"{S11} (the JSON formats); SPEC §1", err(code))
+             f"{S11} (the JSON formats); SPEC §1" + ("; Assumption A4" if "order-mark" in name else ""), err(code))
     case("json-depth-32-accepted", "json", ("{" + V + ',"d":' + "[" * 31 + "]" * 31 + "}").encode(),
          ["boundary", "hostile"], f"{S11}; SPEC §1", {"output": {"canonical": EMPTY}})
     case("one-mib-plus-one-beats-plist", "binary-plist", bytes(1 << 20) + b"\x00",
