@@ -504,6 +504,9 @@ def document_suite() -> SuiteBuilder:
     a("empty-document-is-empty", {"format": "json-document", "data": ""}, ["malformed", "field-bug-11"],
       f"{S13}; SPEC §7.11", hand={"error": "empty"})
     a("whitespace-document-is-json", _doc(" \n"), ["malformed"], S13, hand={"error": "json"})
+    for c in s.cases:  # every A15 case names the assumption in its source
+        if "assumption" in c["tags"] and "Assumption" not in c["source"]:
+            c["source"] += "; Assumption A15"
     return s
 
 
