@@ -147,6 +147,9 @@ def formats_suite() -> SuiteBuilder:
     case("binary-token-of-1024-bytes", "binary-plist",
          bp(psel(raw={"webDomainTokens": [PDict([("data", PData(bytes(range(256)) * 4))])]})), ["boundary"], S11,
          {"output": {"webDomains": 1}})
+    case("xml-token-of-1024-bytes", "xml-plist",
+         xp(psel(raw={"applicationTokens": [PDict([("data", PData(bytes(range(256)) * 4))])]})), ["boundary"], S11,
+         {"output": {"applications": 1}})
     case("binary-token-of-one-byte", "binary-plist",
          bp(psel(raw={"categoryTokens": [PDict([("data", PData(b"\x00"))])]})), ["boundary"], S11,
          {"output": {"categories": 1}})
@@ -260,6 +263,9 @@ def formats_suite() -> SuiteBuilder:
          f"{S12}; {S11} (plist before schema)", P)
     case("binary-plist-error-beats-schema", "binary-plist", mini({0: b"\xa2" + ref1(4, 5)}, [b"\x0f"]),
          M + ["precedence"], f"{S11} (plist before schema)", P)
+    case("xml-plist-error-after-schema-problem", "xml-plist",
+         X([psel()]).replace("</array>\n</plist>", "\t<integer>1.5</integer>\n</array>\n</plist>").encode(),
+         M + ["precedence"], f"{S11} (plist before schema, wherever each is)", P)
     case("xml-bytes-as-binary-plist", "binary-plist", xp(psel()), M, S11, P)
     case("binary-bytes-as-xml-plist", "xml-plist", bp(psel()), M, S11, P)
 
