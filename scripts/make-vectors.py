@@ -5,6 +5,7 @@
     python3 scripts/make-vectors.py --check    # regenerate in memory; exit 1 if any file differs
     python3 scripts/make-vectors.py --stats    # case counts per suite and per tag
     python3 scripts/make-vectors.py --mutants  # check that each field-bug-N tag catches a mutant with bug N
+    python3 scripts/make-vectors.py --self-check  # the oracle's writers round-trip; plistlib agrees on valid plists
 
 Every expected result is computed by the independent oracle in scripts/vectors/oracle.py, written from the text of
 SPEC.md, never by asking the Swift reference: the reference passing these vectors is a cross-check of two
@@ -27,19 +28,20 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vectors import auth_suites, encoding_suites, mutants, selection_suites, shield_suites  # noqa: E402
+from vectors import auth_suites, encoding_suites, format_suites, formats, mutants, selection_suites, shield_suites  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "corpus" / "conformance"
-BUILDERS = selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
+BUILDERS = (selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
+            + format_suites.SUITES)
 
 OPERATIONS = [
     "selection.decode", "selection.equal", "selection.order", "selection.combine", "shield.evaluate",
-    "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render",
+    "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render", "selection.encode",
 ]
 ERROR_CODES = [
     "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-    "invalidUTF8", "badInput",
+    "invalidUTF8", "badInput", "plist",
 ]
 
 
@@ -79,7 +81,7 @@ def build_all():
     codes = {c["expect"].get("error") for c in cases}
     tags = {t for c in cases for t in c["tags"]}
     missing = ([f"op {o}" for o in OPERATIONS if o not in ops] + [f"error {e}" for e in ERROR_CODES if e not in codes]
-               + [f"tag field-bug-{n}" for n in range(1, 9) if f"field-bug-{n}" not in tags])
+               + [f"tag field-bug-{n}" for n in range(1, 13) if f"field-bug-{n}" not in tags])
     if missing:
         raise SystemExit("coverage gaps: " + ", ".join(missing))
     return suites
@@ -120,6 +122,8 @@ def main() -> int:
     parser.add_argument("--stats", action="store_true", help="print counts per suite, tag and error code")
     parser.add_argument("--mutants", action="store_true",
                         help="run each field bug's mutant over its tagged cases; exit 1 if one fails too few")
+    parser.add_argument("--self-check", action="store_true",
+                        help="writers round-trip through the readers; plistlib reads valid plist inputs alike")
     parser.add_argument("--out", type=Path, default=OUT, help="output directory (default: corpus/conformance)")
     args = parser.parse_args()
     suites = build_all()
@@ -132,6 +136,13 @@ def main() -> int:
             print("tags that catch too little: " + ", ".join(weak), file=sys.stderr)
             return 1
         return 0
+    if args.self_check or args.check:  # cheap (a second or two), so --check runs it too
+        problems = formats.self_check(suites, verbose=args.self_check)
+        if problems:
+            print("self-check failed:\n  " + "\n  ".join(problems), file=sys.stderr)
+            return 1
+        if args.self_check:
+            return 0
     drift = []
     for s in suites:
         path = args.out / f"{s.name}.json"

@@ -6,7 +6,7 @@ mutant fails several of them. A tag that no mutant fails would be a tag that cat
 
 from __future__ import annotations
 
-from . import oracle, strictjson
+from . import formats, oracle, strictjson
 from .oracle import Coded
 
 
@@ -195,9 +195,44 @@ def _template(missing_shows_key=False, traps=False):
     return run
 
 
+def _document_wiped(inp):
+    """Field bug 9: `(try? JSONDecoder().decode([String: Profile].self, …)) ?? [:]`: one bad selection, nothing."""
+    out = formats.op_selection_decode(inp)
+    if inp.get("format") == "json-document" and any("error" in e for e in out["selections"]):
+        return {"selections": []}
+    return out
+
+
+def _json_empty_array_is_empty(inp):
+    """Field bug 10: the `"[]"` a failed `rawValue` wrote reads back as an empty selection."""
+    if inp.get("format") == "json":
+        raw = oracle.b64_strict(inp.get("data")) if isinstance(inp.get("data"), str) else None
+        if raw is not None and raw.translate(None, b" \t\r\n") == b"[]":
+            return oracle.Selection().output()
+    return formats.op_selection_decode(inp)
+
+
+def _nil_is_empty(inp):
+    """Field bug 11: a key deleted by storing `nil` reads as an empty selection, in every non-default format."""
+    fmt = inp.get("format")
+    if fmt in formats.FORMATS and fmt != "base64-json" and inp.get(formats.member_for(fmt)) == "":
+        return {"selections": []} if fmt == "json-document" else oracle.Selection().output()
+    return formats.op_selection_decode(inp)
+
+
+def _encoder_answers_empty(inp):
+    """Field bug 12: the encoder answers "" whenever the selection does not decode."""
+    try:
+        return formats.op_selection_encode_wire(inp)
+    except Coded as exc:
+        if exc.code == "badInput":
+            raise
+        return {formats.member_for(inp["format"]): ""}
+
+
 def mutants():
     """(field bug number, mutant name, operation table)."""
-    base = dict(oracle.OPERATIONS)
+    base = correct()
     return [
         (1, "force-unwrap decode", _with_decoder(_decode_force_unwrap)()),
         (2, "failure swallowed into an empty selection", _with_decoder(_decode_swallowing)()),
@@ -219,7 +254,16 @@ def mutants():
             ord(c) in oracle.UNRESERVED or c in "!'()*"))}),
         (8, "missing name renders its key", base | {"template.render": _template(missing_shows_key=True)}),
         (8, "parser traps on malformed braces", base | {"template.render": _template(traps=True)}),
+        (9, "one bad selection wipes the document", base | {"selection.decode": _document_wiped}),
+        (10, "json [] read as an empty selection", base | {"selection.decode": _json_empty_array_is_empty}),
+        (11, "empty stored value read as empty selection", base | {"selection.decode": _nil_is_empty}),
+        (12, "encoder answers an empty string", base | {"selection.encode": _encoder_answers_empty}),
     ]
+
+
+def correct():
+    """The oracle as an implementation: encode answers what a correct encoder writes (judged by reading back)."""
+    return dict(oracle.OPERATIONS) | {"selection.encode": formats.op_selection_encode_wire}
 
 
 def judge(expect, op_table, case) -> bool:
@@ -232,6 +276,8 @@ def judge(expect, op_table, case) -> bool:
         return False
     if "error" in expect:
         return False
+    if case["op"] == "selection.encode":
+        return formats.judge_encode(case, out)  # SPEC §5.3: read the answer back, compare canonical strings
     return all(out.get(k) == v for k, v in expect["output"].items())
 
 
@@ -239,6 +285,28 @@ def run(suites, minimum=2):
     """Prints, per mutant, how many of its field bug's cases it fails; returns the mutants that fail too few."""
     cases = [c for s in suites for c in s.cases]
     weak = []
+    # The judge itself: the correct oracle (its encoder answering real bytes) must pass every case.
+    # (The old operations do not type their inputs, so their hand-set badInput cases are left out.)
+    table = correct()
+    judged = [c for c in cases if c["expect"] != {"error": "badInput"} or c["op"] == "selection.encode"
+              or "format" in c["input"]]
+    wrong = [c["id"] for c in judged if not judge(c["expect"], table, c)]
+    print(f"oracle as implementation fails {len(wrong)} of {len(judged)}" + (": " + ", ".join(wrong[:5]) if wrong else ""))
+    if wrong:
+        weak.append("the oracle itself")
+    # …and it must reject an encoder that writes the selection in another format than the one asked for.
+    def other_format(inp):
+        out = formats.op_selection_encode_wire(inp)
+        fmt = inp["format"]
+        wrong_fmt = "json" if fmt != "json" else "binary-plist"
+        return {formats.member_for(fmt): formats.write(oracle.decode_selection(inp["selection"]), wrong_fmt)} \
+            if out else out
+    enc_cases = [c for c in cases if c["op"] == "selection.encode" and "output" in c["expect"]
+                 and c["input"]["format"] not in ("base64-json",)]
+    passed = [c["id"] for c in enc_cases if judge(c["expect"], correct() | {"selection.encode": other_format}, c)]
+    print(f"encoder in the wrong format passes {len(passed)} of {len(enc_cases)} encode cases")
+    if passed:
+        weak.append("the encode judge")
     for n, name, table in mutants():
         tagged = [c for c in cases if f"field-bug-{n}" in c["tags"]]
         failed = [c["id"] for c in tagged if not judge(c["expect"], table, c)]

@@ -131,11 +131,21 @@ def decode_selection(text: str) -> Selection:
     data = b64_strict(text)
     if data is None:
         raise Coded("base64")
+    return selection_from_json_bytes(data)
+
+
+def selection_from_json_bytes(data: bytes) -> Selection:
+    """SPEC §1's `json`, `schema` and `token` rules over JSON bytes (the `json` format of §1.1 is exactly this)."""
     try:
         doc, repeated_key = strictjson.parse(data)
     except strictjson.JSONError:
         raise Coded("json")
+    return selection_from_json(doc, repeated_key)
 
+
+def selection_from_json(doc, repeated_key: bool) -> Selection:
+    """SPEC §1's `schema` and `token` rules over a parsed value; `repeated_key`: a key repeats in some object
+    of it (SPEC §1.3 reads each selection of a document this way, on its own)."""
     # schema: the shape of the document (beats every token problem, wherever each is)
     if not isinstance(doc, strictjson.JObject) or repeated_key:
         raise Coded("schema")
@@ -407,3 +417,8 @@ def expect(op: str, inp) -> dict:
         return {"output": OPERATIONS[op](inp)}
     except Coded as exc:
         return {"error": exc.code}
+
+
+# Storage formats (SPEC §1.1–§1.3, §5.2): selection.decode's `format` member and selection.encode live in
+# formats.py, which builds on everything above and puts its two operations into OPERATIONS when it loads.
+from . import formats  # noqa: E402,F401
