@@ -19,8 +19,8 @@ enum InspectCommand {
             a document, one bad selection is shown as an error at its path and the others as usual.
 
             The argument is read as a file when such a file exists, from standard input when it is '-' or absent,
-            and as the string itself otherwise. One trailing newline is removed from files and standard input,
-            except for binary property lists, which are read as they are.
+            and as the string itself otherwise. One trailing newline is removed from base64 text read from a file
+            or standard input; JSON and property lists are read as they are.
             """,
         options: [
             .init("--json", "print one JSON object instead of the report"),
@@ -83,8 +83,9 @@ enum InspectCommand {
     /// a document otherwise.
     static func read(_ input: inout Input, forced: SelectionFormat?) -> (SelectionFormat, Reading) {
         var format = forced ?? SelectionFormat.detect(input.rawBytes)
-        // Only text formats lose a final newline: a binary list's last byte is data.
-        if format != .binaryPlist { input.removeFinalNewline() }
+        // Only base64 text loses a final newline (there it would be a base64 error); in JSON and XML it is
+        // whitespace, and in a binary list it is data.
+        if format.isBase64Text { input.removeFinalNewline() }
         if format == .json && forced == nil {
             if case .success(let entries) = Result(catching: { () throws(SelectionDecodingError) in
                 try SelectionDecoder.decodeDocument(input.bytes)

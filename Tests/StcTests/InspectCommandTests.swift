@@ -81,3 +81,58 @@ import Testing
         #expect(responses[7] == #"{"id":"7","output":{"equal":true}}"#)
     }
 }
+
+/// `stc inspect` on the storage formats of `SPEC.md` §1.1, with the example files of
+/// `Examples/stored-selections/` (made by its `make-examples.py`).
+@Suite struct InspectFormatsTests {
+    static func example(_ name: String) -> String {
+        PackagePaths.root.appendingPathComponent("Examples/stored-selections").appendingPathComponent(name).path
+    }
+
+    @Test func namesAndExplainsRawJSON() throws {
+        let run = try StcBinary.run(["inspect", Self.example("app-storage.json")])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Format: JSON (json, detected)"))
+        #expect(run.stdout.contains("applications   2"))
+        #expect(run.stdout.contains("Canonical json ("))
+    }
+
+    @Test func aDocumentShowsEverySelectionAndTheBadOneAtItsPath() throws {
+        let run = try StcBinary.run(["inspect", Self.example("profiles.json")])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Format: JSON document (json-document, detected): 3 selections at "))
+        #expect(run.stdout.contains("1 of 3 invalid; the others still decode"))
+        #expect(run.stdout.contains("Selection at /C47D2E19-8A3B-4F65-A1C0-9D5E6B2F7A84/selectedActivity"))
+        #expect(run.stdout.contains("Invalid selection: token"))
+        #expect(run.stdout.components(separatedBy: "  Valid selection").count == 3)
+        let json = try StcBinary.run(["inspect", "--json", Self.example("profiles.json")])
+        #expect(json.stdout.contains(#""format": "json-document""#))
+        #expect(json.stdout.contains(#""path": "/8B1E4D02-5C7F-4A93-B6D8-2E9F1A7C4B60/selectedActivity""#))
+    }
+
+    @Test func namesBothPropertyListsAndTheyHoldTheSameSelection() throws {
+        let binary = try StcBinary.run(["inspect", "--json", Self.example("selection.plist")])
+        let xml = try StcBinary.run(["inspect", "--json", Self.example("selection.xml.plist")])
+        #expect(binary.status == 0 && xml.status == 0)
+        #expect(binary.stdout.contains(#""format": "binary-plist""#))
+        #expect(xml.stdout.contains(#""format": "xml-plist""#))
+        func canonical(_ text: String) -> Substring? {
+            text.split(separator: "\n").first { $0.contains(#""canonical":"#) }
+        }
+        #expect(canonical(binary.stdout) != nil && canonical(binary.stdout) == canonical(xml.stdout))
+        let text = try StcBinary.run(["inspect", Self.example("selection.plist")])
+        #expect(text.stdout.contains("Format: binary property list (binary-plist, detected)"))
+    }
+
+    @Test func formatForcesTheReadingAndAnUnknownOneIsAUsageError() throws {
+        let forced = try StcBinary.run(["inspect", "--format", "json", "e30="])
+        #expect(forced.status == 1)
+        #expect(forced.stdout.contains("Format: JSON (json, as --format says)"))
+        #expect(forced.stdout.contains("Invalid selection: json"))
+        let plist = try StcBinary.run(["inspect", "--format", "xml-plist", Self.example("selection.plist")])
+        #expect(plist.stdout.contains("Invalid selection: plist"))
+        let unknown = try StcBinary.run(["inspect", "--format", "yaml", "e30="])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("'yaml' is not a format"))
+    }
+}

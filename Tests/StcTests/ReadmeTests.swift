@@ -346,7 +346,7 @@ enum Readme {
 
     /// A line of output compared as the README shows it: durations vary, and so does column padding's width.
     static func normalized(_ line: Substring) -> String {
-        line.replacing(#/in \d+ ms/#, with: "in _ ms").split(separator: " ").joined(separator: " ")
+        line.replacing(#/in \d+(\.\d+)? m?s\b/#, with: "in _ ms").split(separator: " ").joined(separator: " ")
     }
 
     /// The targets of Markdown links that are neither absolute URLs nor mail addresses.
