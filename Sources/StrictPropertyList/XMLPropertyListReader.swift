@@ -170,7 +170,8 @@ struct XMLPropertyListReader {
             return UInt32(value)
         }
         guard take("&#") else {
-            throw PropertyListError(at: start, "only &amp; &lt; &gt; &quot; &apos; and character references are allowed")
+            throw PropertyListError(
+                at: start, "only &amp; &lt; &gt; &quot; &apos; and character references are allowed")
         }
         let radix: UInt32 = take("x") ? 16 : 10
         var value: UInt32 = 0
@@ -394,9 +395,12 @@ struct XMLPropertyListReader {
         if starts(with: "<!--") { throw PropertyListError(at: position, "comments are not allowed") }
         if starts(with: "<![CDATA[") { throw PropertyListError(at: position, "CDATA sections are not allowed") }
         if starts(with: "<?") {
-            throw PropertyListError(at: position, "processing instructions other than the XML declaration are not allowed")
+            throw PropertyListError(
+                at: position, "processing instructions other than the XML declaration are not allowed")
         }
-        if starts(with: "<!") { throw PropertyListError(at: position, "declarations other than one DOCTYPE are not allowed") }
+        if starts(with: "<!") {
+            throw PropertyListError(at: position, "declarations other than one DOCTYPE are not allowed")
+        }
     }
 
     /// Consumes `literal` if the bytes here are exactly it, or throws.
