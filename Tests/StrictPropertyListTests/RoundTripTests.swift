@@ -23,7 +23,8 @@ import Testing
         ]),
         arr([
             PropertyListNode(.real(0)), PropertyListNode(.real(-0.0)), PropertyListNode(.real(0.1)),
-            PropertyListNode(.real(1e300)), PropertyListNode(.real(-2.5e-300)), PropertyListNode(.real(5e-324)),
+            PropertyListNode(.real(1e300)), PropertyListNode(.real(-2.5e-300)),
+            PropertyListNode(.real(.leastNonzeroMagnitude)),
             PropertyListNode(.real(.infinity)), PropertyListNode(.real(-.infinity)), PropertyListNode(.real(.pi)),
             PropertyListNode(.date(0)), PropertyListNode(.date(-978_307_200)), PropertyListNode(.date(786_000_000)),
             PropertyListNode(.date(-63_113_904_000)),
