@@ -53,6 +53,40 @@ import Testing
         }
     }
 
+    /// The shape `PropertyListEncoder` writes for a selection (SPEC §1.1): tokens as one-member dictionaries.
+    struct Token: Codable {
+        var data: Data
+    }
+
+    /// A selection-shaped value.
+    struct Selection: Codable {
+        var applicationTokens: [Token]
+        var categoryTokens: [Token]
+        var webDomainTokens: [Token]
+        var includeEntireCategory: Bool
+        var untokenizedApplicationIdentifiers: [String]
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func weReadWhatPropertyListEncoderWrites(format: PropertyListFormat) throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format == .binary ? .binary : .xml
+        let token = Data((0..<128).map { UInt8($0 < 12 ? 0 : $0) })
+        let selection = Selection(
+            applicationTokens: [Token(data: token), Token(data: token)], categoryTokens: [], webDomainTokens: [],
+            includeEntireCategory: true, untokenizedApplicationIdentifiers: ["com.example.é"])
+        let node = try PropertyListReader.read(Array(try encoder.encode(selection)), as: format)
+        let tokenNode = dict([("data", PropertyListNode(.data(Array(token))))])
+        #expect(
+            Self.sorted(node)
+                == Self.sorted(
+                    dict([
+                        ("applicationTokens", arr([tokenNode, tokenNode])), ("categoryTokens", arr([])),
+                        ("webDomainTokens", arr([])), ("includeEntireCategory", PropertyListNode(.bool(true))),
+                        ("untokenizedApplicationIdentifiers", arr([str("com.example.é")])),
+                    ])))
+    }
+
     // MARK: - What Foundation writes that SPEC §1.2 refuses
 
     @Test func foundationWritesInfinityAsPlusInfinityWhichWeRefuse() throws {
