@@ -238,7 +238,8 @@ struct BinaryPropertyListReader {
         let (size, overflow) = count.multipliedReportingOverflow(by: unit)
         guard !overflow, start <= tableOffset, size <= tableOffset - start else {
             throw PropertyListError(
-                at: marker, "the object at \(marker) runs past the end of the objects (the offset table at \(tableOffset))")
+                at: marker,
+                "the object at \(marker) runs past the end of the objects (the offset table at \(tableOffset))")
         }
     }
 

@@ -1,7 +1,8 @@
 /// Standard base64 (RFC 4648 §4) for `<data>` elements: the writer's encoding, and the reader's canonical check
 /// (`SPEC.md` §1's `base64` rule, applied by §1.2 to the text of `<data>` once whitespace is removed).
 enum PropertyListBase64 {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The 6-bit value of an alphabet byte, or nil for any other byte (`=` included).
     static func sextet(_ byte: UInt8) -> UInt8? {

@@ -31,9 +31,10 @@ enum PropertyListDate {
 
     /// The civil date and time of `seconds` since the reference date, rounded down to a whole second
     /// (H. Hinnant's `civil_from_days`); nil when it is not finite or its year is outside 0 … 9999.
-    static func civil(_ seconds: Double) -> (year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64,
-        second: Int64)?
-    {
+    static func civil(_ seconds: Double) -> (
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64,
+        second: Int64
+    )? {
         // 0001 … 9999 spans about ±3.2e11 s around 2001; the bound keeps the conversion to Int64 exact.
         guard seconds.isFinite, abs(seconds) < 4e11 else { return nil }
         let whole = Int64(seconds.rounded(.down))

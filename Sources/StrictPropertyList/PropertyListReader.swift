@@ -41,7 +41,7 @@ public enum PropertyListReader {
 
     /// Reads the bytes of `buffer` as a property list of `format`, without copying them (for fuzz targets).
     ///
-    /// Rule: the same as ``read(_:as:)-([UInt8],_)``: every rule of `SPEC.md` §1.2 for `format`.
+    /// Rule: the same as the `[UInt8]` overload: every rule of `SPEC.md` §1.2 for `format`.
     /// Source: `SPEC.md` §1.2.
     ///
     /// ```swift

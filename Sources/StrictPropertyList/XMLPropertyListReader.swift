@@ -26,7 +26,7 @@ struct XMLPropertyListReader {
         }
         var sawDoctype = false
         while true {
-            try skipWhitespace(outside: "markup")
+            try skipWhitespace(where: "outside markup")
             if !sawDoctype, starts(with: "<!DOCTYPE") {
                 sawDoctype = true
                 try skipScanning(to: ">", what: "the DOCTYPE", refusing: UInt8(ascii: "["))
@@ -42,11 +42,11 @@ struct XMLPropertyListReader {
         }
         position += 6
         try rootAttributes()
-        try skipWhitespace(outside: "a <plist> element")
+        try skipWhitespace(where: "around the value of <plist>")
         let top = try value(depth: 1)
-        try skipWhitespace(outside: "a <plist> element")
+        try skipWhitespace(where: "around the value of <plist>")
         try expect("</plist>", after: "the value of <plist>")
-        try skipWhitespace(outside: "markup")
+        try skipWhitespace(where: "outside markup")
         guard position == bytes.count else {
             try refuseMarkup()
             throw PropertyListError(at: position, "only whitespace may follow </plist>")
@@ -77,7 +77,7 @@ struct XMLPropertyListReader {
         if take("<array>") {
             var elements: [PropertyListNode] = []
             while true {
-                try skipWhitespace(outside: "values")
+                try skipWhitespace(where: "between the elements of a dict or an array")
                 if take("</array>") { break }
                 elements.append(try value(depth: depth + 1))
             }
@@ -97,7 +97,7 @@ struct XMLPropertyListReader {
     private mutating func members(depth: Int) throws(PropertyListError) -> [PropertyListEntry] {
         var members: [PropertyListEntry] = []
         while true {
-            try skipWhitespace(outside: "values")
+            try skipWhitespace(where: "between the elements of a dict or an array")
             if take("</dict>") { return members }
             let keyStart = position
             try refuseMarkup()
@@ -110,7 +110,7 @@ struct XMLPropertyListReader {
                 throw PropertyListError(at: position, "expected <key> or </dict> in a dictionary")
             }
             try countValue(at: keyStart)
-            try skipWhitespace(outside: "values")
+            try skipWhitespace(where: "between the elements of a dict or an array")
             if starts(with: "</dict>") {
                 throw PropertyListError(at: position, "the key has no value before </dict>")
             }
@@ -170,7 +170,8 @@ struct XMLPropertyListReader {
             return UInt32(value)
         }
         guard take("&#") else {
-            throw PropertyListError(at: start, "only &amp; &lt; &gt; &quot; &apos; and character references are allowed")
+            throw PropertyListError(
+                at: start, "only &amp; &lt; &gt; &quot; &apos; and character references are allowed")
         }
         let radix: UInt32 = take("x") ? 16 : 10
         var value: UInt32 = 0
@@ -375,7 +376,7 @@ struct XMLPropertyListReader {
     }
 
     /// Skips space, tab, line feed and carriage return; any other character outside markup is an error.
-    private mutating func skipWhitespace(outside place: String) throws(PropertyListError) {
+    private mutating func skipWhitespace(where place: String) throws(PropertyListError) {
         while position < bytes.count {
             let byte = bytes[position]
             if isWhitespace(byte) {
@@ -383,7 +384,7 @@ struct XMLPropertyListReader {
             } else if byte == UInt8(ascii: "<") {
                 return
             } else {
-                throw PropertyListError(at: position, "only whitespace may stand between \(place)")
+                throw PropertyListError(at: position, "only whitespace may stand \(place)")
             }
         }
     }
@@ -394,9 +395,12 @@ struct XMLPropertyListReader {
         if starts(with: "<!--") { throw PropertyListError(at: position, "comments are not allowed") }
         if starts(with: "<![CDATA[") { throw PropertyListError(at: position, "CDATA sections are not allowed") }
         if starts(with: "<?") {
-            throw PropertyListError(at: position, "processing instructions other than the XML declaration are not allowed")
+            throw PropertyListError(
+                at: position, "processing instructions other than the XML declaration are not allowed")
         }
-        if starts(with: "<!") { throw PropertyListError(at: position, "declarations other than one DOCTYPE are not allowed") }
+        if starts(with: "<!") {
+            throw PropertyListError(at: position, "declarations other than one DOCTYPE are not allowed")
+        }
     }
 
     /// Consumes `literal` if the bytes here are exactly it, or throws.

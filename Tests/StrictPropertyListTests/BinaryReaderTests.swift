@@ -117,10 +117,11 @@ import Testing
         #expect(readError(list.bytes, .binary) == nil)
     }
 
-    @Test(arguments: [
-        0x00, 0x0F, 0x01, 0x07, 0x0A, 0x15, 0x1F, 0x20, 0x21, 0x24, 0x30, 0x32, 0x34, 0x70, 0x7F, 0x90, 0xB0, 0xC0,
-        0xC1, 0xE0, 0xF0, 0xFF,
-    ] as [UInt8])
+    @Test(
+        arguments: [
+            0x00, 0x0F, 0x01, 0x07, 0x0A, 0x15, 0x1F, 0x20, 0x21, 0x24, 0x30, 0x32, 0x34, 0x70, 0x7F, 0x90, 0xB0, 0xC0,
+            0xC1, 0xE0, 0xF0, 0xFF,
+        ] as [UInt8])
     func otherMarkersFail(marker: UInt8) {
         let list = HandBuiltBinaryList([[marker] + [UInt8](repeating: 0, count: 16)])
         let error = readError(list.bytes, .binary)
@@ -167,7 +168,8 @@ import Testing
     @Test func lengthsFollowingTheMarkerMustBeNonNegativeIntegers() throws {
         let fifteen = [UInt8](repeating: 0x41, count: 15)
         let good = HandBuiltBinaryList([[0x5F, 0x10, 15] + fifteen])
-        #expect(try PropertyListReader.read(good.bytes, as: .binary).value == .string(String(repeating: "A", count: 15)))
+        #expect(
+            try PropertyListReader.read(good.bytes, as: .binary).value == .string(String(repeating: "A", count: 15)))
         let notInteger = HandBuiltBinaryList([[0x5F, 0x23] + fifteen])
         #expect(readError(notInteger.bytes, .binary)?.offset == 9)
         let sixteenBytes = HandBuiltBinaryList([[0x5F, 0x14] + bigEndian(0, 8) + bigEndian(15, 8) + fifteen])
@@ -207,8 +209,10 @@ import Testing
             node
                 == PropertyListNode(
                     .dictionary([
-                        PropertyListEntry(key: .init(.string("a"), at: offsets[1]), value: .init(.integer(1), at: offsets[2])),
-                        PropertyListEntry(key: .init(.string("a"), at: offsets[1]), value: .init(.bool(true), at: offsets[3])),
+                        PropertyListEntry(
+                            key: .init(.string("a"), at: offsets[1]), value: .init(.integer(1), at: offsets[2])),
+                        PropertyListEntry(
+                            key: .init(.string("a"), at: offsets[1]), value: .init(.bool(true), at: offsets[3])),
                     ]), at: 8))
     }
 
@@ -237,7 +241,10 @@ import Testing
     @Test func sharedReferencesAreNotACycle() throws {
         let list = HandBuiltBinaryList([[0xA3, 1, 2, 1], [0x51, 0x78], [0xA1, 1]])
         let node = try PropertyListReader.read(list.bytes, as: .binary)
-        guard case .array(let elements) = node.value else { Issue.record("not an array"); return }
+        guard case .array(let elements) = node.value else {
+            Issue.record("not an array")
+            return
+        }
         #expect(elements.count == 3)
         #expect(elements[0] == elements[2])
         #expect(elements[1].value == .array([PropertyListNode(.string("x"), at: list.objectOffsets[1])]))

@@ -20,7 +20,8 @@ import Testing
         ]),
         arr([
             PropertyListNode(.bool(false)), PropertyListNode(.integer(0)), PropertyListNode(.integer(255)),
-            PropertyListNode(.integer(256)), PropertyListNode(.integer(65_536)), PropertyListNode(.integer(4_294_967_296)),
+            PropertyListNode(.integer(256)), PropertyListNode(.integer(65_536)),
+            PropertyListNode(.integer(4_294_967_296)),
             PropertyListNode(.integer(.max)), PropertyListNode(.integer(-1)), PropertyListNode(.integer(.min)),
             PropertyListNode(.real(0)), PropertyListNode(.real(0.1)), PropertyListNode(.real(-2.5e-300)),
             PropertyListNode(.real(1e300)), PropertyListNode(.real(.pi)), PropertyListNode(.date(0)),
@@ -52,6 +53,40 @@ import Testing
         }
     }
 
+    /// The shape `PropertyListEncoder` writes for a selection (SPEC §1.1): tokens as one-member dictionaries.
+    struct Token: Codable {
+        var data: Data
+    }
+
+    /// A selection-shaped value.
+    struct Selection: Codable {
+        var applicationTokens: [Token]
+        var categoryTokens: [Token]
+        var webDomainTokens: [Token]
+        var includeEntireCategory: Bool
+        var untokenizedApplicationIdentifiers: [String]
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func weReadWhatPropertyListEncoderWrites(format: PropertyListFormat) throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format == .binary ? .binary : .xml
+        let token = Data((0..<128).map { UInt8($0 < 12 ? 0 : $0) })
+        let selection = Selection(
+            applicationTokens: [Token(data: token), Token(data: token)], categoryTokens: [], webDomainTokens: [],
+            includeEntireCategory: true, untokenizedApplicationIdentifiers: ["com.example.é"])
+        let node = try PropertyListReader.read(Array(try encoder.encode(selection)), as: format)
+        let tokenNode = dict([("data", PropertyListNode(.data(Array(token))))])
+        #expect(
+            Self.sorted(node)
+                == Self.sorted(
+                    dict([
+                        ("applicationTokens", arr([tokenNode, tokenNode])), ("categoryTokens", arr([])),
+                        ("webDomainTokens", arr([])), ("includeEntireCategory", PropertyListNode(.bool(true))),
+                        ("untokenizedApplicationIdentifiers", arr([str("com.example.é")])),
+                    ])))
+    }
+
     // MARK: - What Foundation writes that SPEC §1.2 refuses
 
     @Test func foundationWritesInfinityAsPlusInfinityWhichWeRefuse() throws {
@@ -62,7 +97,8 @@ import Testing
         #expect(text.contains("<real>-infinity</real>"))
         #expect(readError(Array(bytes), .xml)?.detail.contains("<real>") == true)
         // The binary format has no spelling, so infinities read there.
-        let binary = try PropertyListSerialization.data(fromPropertyList: [Double.infinity], format: .binary, options: 0)
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: [Double.infinity], format: .binary, options: 0)
         #expect(try stripped(PropertyListReader.read(Array(binary), as: .binary)) == arr([.init(.real(.infinity))]))
     }
 
@@ -83,13 +119,15 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).contains("<integer>18446744073709551615</integer>"))
         #expect(readError(Array(bytes), .xml) != nil)
         let binary = try PropertyListSerialization.data(fromPropertyList: [UInt64.max], format: .binary, options: 0)
-        #expect(try stripped(PropertyListReader.read(Array(binary), as: .binary)) == arr([.init(.unsignedInteger(.max))]))
+        #expect(
+            try stripped(PropertyListReader.read(Array(binary), as: .binary)) == arr([.init(.unsignedInteger(.max))]))
     }
 
     @Test func foundationWrapsLongDataWhichWeRead() throws {
         let bytes = try PropertyListSerialization.data(
             fromPropertyList: [Data(repeating: 7, count: 200)], format: .xml, options: 0)
-        #expect(try PropertyListReader.read(Array(bytes), as: .xml).value.arrayData == [[UInt8](repeating: 7, count: 200)])
+        #expect(
+            try PropertyListReader.read(Array(bytes), as: .xml).value.arrayData == [[UInt8](repeating: 7, count: 200)])
     }
 
     // MARK: - Conversions
@@ -100,8 +138,12 @@ import Testing
         case .array(let elements):
             return PropertyListNode(.array(elements.map(sorted)))
         case .dictionary(let members):
-            let entries = members.map { PropertyListEntry(key: PropertyListNode($0.key.value), value: sorted($0.value)) }
-            return PropertyListNode(.dictionary(entries.sorted { $0.keyText.unicodeScalars.lexicographicallyPrecedes($1.keyText.unicodeScalars) }))
+            let entries = members.map {
+                PropertyListEntry(key: PropertyListNode($0.key.value), value: sorted($0.value))
+            }
+            return PropertyListNode(
+                .dictionary(
+                    entries.sorted { $0.keyText.unicodeScalars.lexicographicallyPrecedes($1.keyText.unicodeScalars) }))
         default:
             return PropertyListNode(node.value)
         }

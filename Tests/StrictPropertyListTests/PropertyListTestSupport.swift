@@ -81,7 +81,8 @@ func plist(_ inner: String) -> String {
 func offset(of needle: String, in text: String) -> Int {
     let haystack = Array(text.utf8)
     let pattern = Array(needle.utf8)
-    for start in 0...(haystack.count - pattern.count) where Array(haystack[start..<(start + pattern.count)]) == pattern {
+    for start in 0...(haystack.count - pattern.count) where Array(haystack[start..<(start + pattern.count)]) == pattern
+    {
         return start
     }
     return -1

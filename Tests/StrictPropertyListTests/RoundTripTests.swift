@@ -23,7 +23,8 @@ import Testing
         ]),
         arr([
             PropertyListNode(.real(0)), PropertyListNode(.real(-0.0)), PropertyListNode(.real(0.1)),
-            PropertyListNode(.real(1e300)), PropertyListNode(.real(-2.5e-300)), PropertyListNode(.real(5e-324)),
+            PropertyListNode(.real(1e300)), PropertyListNode(.real(-2.5e-300)),
+            PropertyListNode(.real(.leastNonzeroMagnitude)),
             PropertyListNode(.real(.infinity)), PropertyListNode(.real(-.infinity)), PropertyListNode(.real(.pi)),
             PropertyListNode(.date(0)), PropertyListNode(.date(-978_307_200)), PropertyListNode(.date(786_000_000)),
             PropertyListNode(.date(-63_113_904_000)),
@@ -84,7 +85,9 @@ import Testing
     }
 
     @Test func theBinaryWriterWritesEachStringAndDataOnce() {
-        let node = dict([("a", str("a")), ("b", arr([str("a"), PropertyListNode(.data([1])), PropertyListNode(.data([1]))]))])
+        let node = dict([
+            ("a", str("a")), ("b", arr([str("a"), PropertyListNode(.data([1])), PropertyListNode(.data([1]))])),
+        ])
         let bytes = PropertyListWriter.binary(node)
         // dict, "a", "b", array, data: 5 objects.
         #expect(bigEndian(5, 8) == Array(bytes[(bytes.count - 24)..<(bytes.count - 16)]))
@@ -93,7 +96,8 @@ import Testing
         let composedBytes = PropertyListWriter.binary(composed)
         #expect(bigEndian(3, 8) == Array(composedBytes[(composedBytes.count - 24)..<(composedBytes.count - 16)]))
         if case .array(let elements) = try? PropertyListReader.read(composedBytes, as: .binary).value {
-            #expect(elements.map { Array(($0.value.stringValue ?? "").unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+            #expect(
+                elements.map { Array(($0.value.stringValue ?? "").unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
         } else {
             Issue.record("does not read back")
         }
@@ -101,7 +105,9 @@ import Testing
 
     @Test func theBinaryWriterUsesTheSmallestSizes() {
         let small = PropertyListWriter.binary(PropertyListNode(.bool(true)))
-        #expect(small == Array("bplist00".utf8) + [0x09, 8] + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(1, 8) + bigEndian(0, 8) + bigEndian(9, 8))
+        #expect(
+            small == Array("bplist00".utf8) + [0x09, 8] + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(1, 8) + bigEndian(0, 8)
+                + bigEndian(9, 8))
         let many = arr((0..<300).map { PropertyListNode(.integer(Int64($0))) })
         let bytes = PropertyListWriter.binary(many)
         #expect(bytes[bytes.count - 26] == 2)  // offsets reach past 255
@@ -113,7 +119,8 @@ import Testing
     @Test func theXMLWriterLayout() {
         let node = dict([
             ("a", arr([PropertyListNode(.data([1, 2, 3])), PropertyListNode(.data([]))])), ("b", dict([])),
-            ("c", str("x&y<z>")), ("d", arr([])), ("e", PropertyListNode(.integer(-5))), ("f", PropertyListNode(.real(1.5))),
+            ("c", str("x&y<z>")), ("d", arr([])), ("e", PropertyListNode(.integer(-5))),
+            ("f", PropertyListNode(.real(1.5))),
             ("g", PropertyListNode(.date(0))), ("h", PropertyListNode(.bool(false))), ("i", str("")),
         ])
         let expected = """
@@ -158,8 +165,12 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).contains("<string>a&#0;b</string>"))
         #expect(readError(bytes, .xml) != nil)
         // Dates keep whole seconds only.
-        #expect(try PropertyListReader.read(PropertyListWriter.xml(PropertyListNode(.date(1.75))), as: .xml).value == .date(1))
-        #expect(try PropertyListReader.read(PropertyListWriter.xml(PropertyListNode(.date(-0.5))), as: .xml).value == .date(-1))
+        #expect(
+            try PropertyListReader.read(PropertyListWriter.xml(PropertyListNode(.date(1.75))), as: .xml).value
+                == .date(1))
+        #expect(
+            try PropertyListReader.read(PropertyListWriter.xml(PropertyListNode(.date(-0.5))), as: .xml).value
+                == .date(-1))
     }
 }
 

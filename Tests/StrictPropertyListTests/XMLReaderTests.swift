@@ -20,7 +20,9 @@ import Testing
 
     @Test func theUsualPrologueReads() {
         #expect(xmlValue(plist("<string>x</string>")) == .string("x"))
-        #expect(xmlValue("<?xml version='1.0'?>\r\n<plist version='1.0' a = \"b\">\n<false/>\n</plist>\n\t ") == .bool(false))
+        #expect(
+            xmlValue("<?xml version='1.0'?>\r\n<plist version='1.0' a = \"b\">\n<false/>\n</plist>\n\t ")
+                == .bool(false))
     }
 
     @Test func aByteOrderMarkFails() {
@@ -69,13 +71,16 @@ import Testing
 
     @Test func tagsAreWrittenExactly() {
         for bad in [
-            "<string a=\"b\">x</string>", "<string >x</string>", "<true />", "<String>x</String>", "<string>x</string >",
+            "<string a=\"b\">x</string>", "<string >x</string>", "<true />", "<String>x</String>",
+            "<string>x</string >",
             "<key>a</key>", "<integer/>", "<real/>", "<date/>",
         ] {
             let text = plist(bad)
             #expect(xmlError(text) != nil, "\(bad)")
         }
-        #expect(xmlError(plist("<string a=\"b\">x</string>"))?.offset == offset(of: "<string", in: plist("<string a=\"b\">x</string>")))
+        #expect(
+            xmlError(plist("<string a=\"b\">x</string>"))?.offset
+                == offset(of: "<string", in: plist("<string a=\"b\">x</string>")))
         for empty in ["<dict/>", "<array/>", "<string/>", "<data/>", "<dict><key/><string/></dict>"] {
             #expect(xmlError(plist(empty)) == nil, "\(empty)")
         }
@@ -106,14 +111,20 @@ import Testing
     @Test func onlyThePredefinedEntitiesAndAllowedCharacterReferences() {
         let entity = "<plist><string>a&nbsp;</string></plist>"
         #expect(xmlError(entity)?.offset == 16)
-        for reference in ["&#0;", "&#x1;", "&#xFFFE;", "&#xD800;", "&#x110000;", "&#99999999999999999999;", "&#;", "&#x;", "&#65", "&"] {
+        for reference in [
+            "&#0;", "&#x1;", "&#xFFFE;", "&#xD800;", "&#x110000;", "&#99999999999999999999;", "&#;", "&#x;", "&#65",
+            "&",
+        ] {
             let text = "<plist><string>\(reference)</string></plist>"
             #expect(xmlError(text)?.offset == 15, "\(reference)")
         }
     }
 
     @Test func rawCharactersMustBeAllowedUTF8() {
-        for bad: [UInt8] in [[0x01], [0x0C], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBF, 0xBE], [0xC3]] {
+        for bad: [UInt8] in [
+            [0x01], [0x0C], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBF, 0xBE],
+            [0xC3],
+        ] {
             let bytes = Array("<plist><string>a".utf8) + bad + Array("</string></plist>".utf8)
             #expect(readError(bytes, .xml)?.offset == 16, "\(bad)")
         }
@@ -153,12 +164,15 @@ import Testing
 
     @Test func realsFollowTheGrammar() {
         for (text, value) in [
-            ("1", 1.0), ("-1.5", -1.5), ("+2.5e3", 2500), ("1E-2", 0.01), ("0.10000000000000001", 0.1), ("inf", .infinity),
+            ("1", 1.0), ("-1.5", -1.5), ("+2.5e3", 2500), ("1E-2", 0.01), ("0.10000000000000001", 0.1),
+            ("inf", .infinity),
             ("+inf", .infinity), ("-inf", -.infinity),
         ] {
             #expect(xmlValue("<plist><real>\(text)</real></plist>") == .real(value), "\(text)")
         }
-        if case .real(let nan) = xmlValue("<plist><real>nan</real></plist>") { #expect(nan.isNaN) } else {
+        if case .real(let nan) = xmlValue("<plist><real>nan</real></plist>") {
+            #expect(nan.isNaN)
+        } else {
             Issue.record("nan does not read")
         }
         for bad in ["1.", ".5", "1e", "1e+", "e5", "+infinity", "-infinity", "NaN", "Inf", "0x1p3", " 1", ""] {
