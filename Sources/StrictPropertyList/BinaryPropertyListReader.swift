@@ -86,22 +86,22 @@ struct BinaryPropertyListReader {
     // MARK: - Objects
 
     /// Reads object `number` at nesting `depth`, referenced from the byte `site` (for the errors of the walk).
-    private mutating func object(_ number: Int, depth: Int, referencedAt site: Int) throws(PropertyListError)
-        -> PropertyListNode
-    {
+    /// Rule (`SPEC.md` §1.2): every value counts toward the limit each time it is referenced, a dictionary key
+    /// does not (`isKey`); only containers count toward the depth, as in JSON.
+    private mutating func object(
+        _ number: Int, depth: Int, referencedAt site: Int, isKey: Bool = false
+    ) throws(PropertyListError) -> PropertyListNode {
         let offset = offsets[number]
-        visited += 1
-        guard visited <= PropertyListLimits.maximumValues else {
-            throw PropertyListError(
-                at: site,
-                "the walk from the top object visits more than \(PropertyListLimits.maximumValues) values")
+        if !isKey {
+            visited += 1
+            guard visited <= PropertyListLimits.maximumValues else {
+                throw PropertyListError(
+                    at: site,
+                    "the walk from the top object visits more than \(PropertyListLimits.maximumValues) values")
+            }
         }
         guard !open[number] else {
             throw PropertyListError(at: site, "object \(number) contains itself (a cycle of references)")
-        }
-        guard depth <= PropertyListLimits.maximumDepth else {
-            throw PropertyListError(
-                at: offset, "the nesting is deeper than \(PropertyListLimits.maximumDepth) levels")
         }
         if let leaf = leaves[number] { return PropertyListNode(leaf, at: offset) }
         let marker = bytes[offset]
@@ -109,6 +109,10 @@ struct BinaryPropertyListReader {
         let nibble = Int(marker & 0x0F)
         switch kind {
         case 0xA, 0xD:
+            guard depth <= PropertyListLimits.maximumDepth else {
+                throw PropertyListError(
+                    at: offset, "containers nest deeper than \(PropertyListLimits.maximumDepth) levels")
+            }
             let (length, start) = try length(nibble, at: offset)
             let unit = kind == 0xD ? 2 * referenceSize : referenceSize
             try checkExtent(start: start, count: length, unit: unit, marker: offset)
@@ -134,8 +138,8 @@ struct BinaryPropertyListReader {
                     throw PropertyListError(
                         at: keyOffset, "a dictionary key is not a string (marker \(hex(bytes[keyOffset])))")
                 }
-                // A key is a leaf: its depth is not checked, only counted as a value.
-                let key = try object(keyNumber, depth: depth, referencedAt: keySite)
+                // A key is a string: no depth, and not a value of the limit.
+                let key = try object(keyNumber, depth: depth, referencedAt: keySite, isKey: true)
                 let valueSite = start + (length + index) * referenceSize
                 let value = try object(try reference(at: valueSite), depth: depth + 1, referencedAt: valueSite)
                 members.append(PropertyListEntry(key: key, value: value))

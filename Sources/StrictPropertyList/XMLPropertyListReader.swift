@@ -64,8 +64,9 @@ struct XMLPropertyListReader {
             throw PropertyListError(at: position, "expected a value element")
         }
         try countValue(at: start)
-        guard depth <= PropertyListLimits.maximumDepth else {
-            throw PropertyListError(at: start, "the nesting is deeper than \(PropertyListLimits.maximumDepth) levels")
+        // Only containers count toward the depth (`SPEC.md` §1.2), empty ones too.
+        guard depth <= PropertyListLimits.maximumDepth || !(starts(with: "<dict") || starts(with: "<array")) else {
+            throw PropertyListError(at: start, "containers nest deeper than \(PropertyListLimits.maximumDepth) levels")
         }
         if take("<dict/>") { return PropertyListNode(.dictionary([]), at: start) }
         if take("<array/>") { return PropertyListNode(.array([]), at: start) }
@@ -109,7 +110,6 @@ struct XMLPropertyListReader {
             } else {
                 throw PropertyListError(at: position, "expected <key> or </dict> in a dictionary")
             }
-            try countValue(at: keyStart)
             try skipWhitespace(where: "between the elements of a dict or an array")
             if starts(with: "</dict>") {
                 throw PropertyListError(at: position, "the key has no value before </dict>")

@@ -202,9 +202,11 @@ import Testing
     @Test func nesting32DeepReadsAnd33Fails() {
         #expect(xmlError(nested(32)) == nil)
         #expect(xmlError(nested(33))?.offset == 7 + 32 * 7)
-        #expect(xmlError(nested(32, "<true/>"))?.offset == 7 + 32 * 7)
-        #expect(xmlError(nested(30, "<dict><key>a</key><true/></dict>")) == nil)
-        #expect(xmlError(nested(31, "<dict><key>a</key><true/></dict>")) != nil)
+        // Only containers count toward the depth, as in JSON: scalars and keys add none.
+        #expect(xmlError(nested(32, "<true/>")) == nil)
+        #expect(xmlError(nested(31, "<dict><key>a</key><true/></dict>")) == nil)
+        #expect(xmlError(nested(32, "<dict/>"))?.offset == 7 + 32 * 7)
+        #expect(xmlError(nested(32, "<dict><key>a</key><true/></dict>"))?.offset == 7 + 32 * 7)
         #expect(xmlError(nested(200)) != nil)
     }
 

@@ -236,6 +236,9 @@ def formats_suite() -> SuiteBuilder:
     case("binary-depth-32-accepted", "binary-plist", chain(31), ["boundary", "hostile"], S12,
          {"output": {"canonical": EMPTY}})
     case("binary-depth-33-refused", "binary-plist", chain(32), M + ["boundary", "hostile"], S12, P)
+    case("binary-uid-over-64-bits", "binary-plist", mini_with([b"\x88\x01" + bytes(8)]), M, S12, P)
+    case("binary-uid-of-nine-bytes-that-fits", "binary-plist", mini_with([b"\x88" + bytes(8) + b"\x07"]), [], S12,
+         {"output": {"canonical": EMPTY}})
     case("binary-shared-references-within-budget", "binary-plist", chain(5, 16), ["hostile"], S12,
          {"output": {"canonical": EMPTY}})
     case("binary-shared-references-blow-up", "binary-plist", chain(6, 16), M + ["hostile"], S12, P)
@@ -379,6 +382,22 @@ def formats_suite() -> SuiteBuilder:
     case("xml-depth-32-accepted", "xml-plist", deep(31).encode(), ["boundary", "hostile"], S12,
          {"output": {"canonical": EMPTY}})
     case("xml-depth-33-refused", "xml-plist", deep(32).encode(), M + ["boundary", "hostile"], S12, P)
+    # Found by scripts/oracle-differential.py, where the two readers first read §1.2 differently: a scalar adds
+    # no depth, `<?xml` needs whitespace after it, dates are real ones, attribute values hold no `&`.
+    scalar_deep = X(psel(extra=[("deep", "@@")])).replace("<string>@@</string>", "<array>" * 31 + "<true/>" + "</array>" * 31)
+    case("xml-scalar-in-deepest-array-accepted", "xml-plist", scalar_deep.encode(), ["boundary"], S12,
+         {"output": {"canonical": EMPTY}})
+    case("xml-declaration-without-space-is-a-processing-instruction", "xml-plist",
+         base.replace("<?xml version", "<?xmlversion", 1).encode(), M + ["assumption"], S12, P)
+    for name, date in [("xml-date-february-29-of-a-common-year", "2001-02-29T00:00:00Z"),
+                       ("xml-date-month-13", "2001-13-01T00:00:00Z"), ("xml-date-leap-second", "2016-12-31T23:59:60Z")]:
+        case(name, "xml-plist", X(psel(extra=[("when", "@@")])).replace("<string>@@</string>", f"<date>{date}</date>").encode(),
+             M, S12, P)
+    case("xml-date-february-29-of-a-leap-year", "xml-plist",
+         X(psel(extra=[("when", "@@")])).replace("<string>@@</string>", "<date>2000-02-29T12:00:00Z</date>").encode(),
+         [], S12, {"output": {"canonical": EMPTY}})
+    case("xml-plist-attribute-with-ampersand", "xml-plist", body.replace('version="1.0"', 'version="1&amp;0"').encode(),
+         M + ["assumption"], S12, P)
 
     # --- base64-plist -----------------------------------------------------------------------------------------
     good_b = b64(bp(psel(APPS[:1])))

@@ -181,7 +181,10 @@ def read_binary(data: bytes):
                 except UnicodeDecodeError:
                     raise PlistError("UTF-16 string with a lone surrogate", p)
         elif hi == 0x8:
-            res = ("scalar", PUid(uint(body, lo + 1, "UID")))
+            value = uint(body, lo + 1, "UID")
+            if value >= 1 << 64:  # SPEC §1.2: a UID is a 64-bit number; longer forms need zero high bytes
+                raise PlistError("a UID that does not fit in 64 bits", p)
+            res = ("scalar", PUid(value))
         elif hi == 0xA:
             k, q = length(body, lo)
             res = ("array", refs(q, k))
@@ -245,7 +248,16 @@ _XML_CHAR_OK = re.compile("[\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010fff
 _INTEGER = re.compile(r"[+-]?[0-9]{1,19}")
 _REAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|nan|inf|\+inf|-inf")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
-_ATTR = re.compile(r"[ \t\n\r]+[A-Za-z_:][A-Za-z0-9._:-]*[ \t\n\r]*=[ \t\n\r]*(?:\"[^\"<]*\"|'[^'<]*')")
+_ATTR = re.compile(r"[ \t\n\r]+[A-Za-z_:][A-Za-z0-9._:-]*[ \t\n\r]*=[ \t\n\r]*(?:\"[^\"<&]*\"|'[^'<&]*')")
+
+
+def _date_fields_ok(raw: str) -> bool:
+    """SPEC §1.2: a real calendar date and time (proleptic Gregorian, years 0000-9999, no leap second)."""
+    year, month, day = int(raw[0:4]), int(raw[5:7]), int(raw[8:10])
+    hour, minute, second = int(raw[11:13]), int(raw[14:16]), int(raw[17:19])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return 1 <= month <= 12 and 1 <= day <= days[month - 1] and hour <= 23 and minute <= 59 and second <= 59
 _WS = " \t\n\r"
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
@@ -291,7 +303,9 @@ class _XMLReader:
 
     def document(self):
         s = self.s
-        if s.startswith("<?xml", 0):
+        # SPEC §1.2: the declaration is `<?xml` and whitespace (XML 1.0 §2.8); `<?xml-stylesheet` and the like
+        # are processing instructions, which the subset refuses.
+        if s.startswith("<?xml", 0) and s[5:6] in (" ", "\t", "\n", "\r"):
             end = s.find("?>", 5)
             if end < 0:
                 self.fail("unterminated XML declaration")
@@ -388,7 +402,7 @@ class _XMLReader:
             return PReal(float(raw))
         if self.take("<date>"):
             raw = self.raw("</date>")
-            if not _DATE.fullmatch(raw):
+            if not _DATE.fullmatch(raw) or not _date_fields_ok(raw):
                 self.fail("bad date")
             return PDate(0.0)
         self.fail("expected a value")
