@@ -22,7 +22,9 @@ adapters=(
 # --- the requests, and what each answer must be --------------------------------------------------------------
 # checks.jsonl holds one line per request: {"id": …, "expect": …} where expect is
 #   {"kind": "output"|"error"|"unsupported"}            the response's shape only, or
-#   {"error": CODE} / {"output": {member: value, …}}     also the values (output members not named are not compared).
+#   {"error": CODE} / {"output": {member: value, …}}     also the values (output members not named are not compared), or
+#   {"encoded": {"format": F, "sets": {…}}}              a selection.encode output that reads back as those sets, or
+#   {"per_adapter": {NAME: expect, …}}                   one of the above for each adapter (plists: python only).
 python3 - "$work" <<'EOF'
 import base64, json, os, sys
 work = sys.argv[1]
@@ -105,6 +107,45 @@ add(json.dumps({"op": "url.encode", "input": {"text": "z"}}), None, {"output": {
 req(20, "selection.decode", {"base64": "A" * (1024 * 1024 + 4)}, {"error": "tooLarge"})
 req(21, "url.encode", {"text": "still alive"}, {"output": {"encoded": "still%20alive"}})
 
+# Storage formats (SPEC §1.1-§1.3, §5.2): selection.decode with `format`, selection.encode. The property lists
+# are python's only (node answers unsupported: no plist library in Node's standard library).
+import plistlib
+def b64(raw):
+    return base64.b64encode(raw).decode()
+selection_json = base64.b64decode(stored)
+as_plist = {**selection, "applicationTokens": [{"data": base64.b64decode(t["data"])} for t in (a2, a1)],
+            "categoryTokens": [{"data": base64.b64decode(c1["data"])}],
+            "webDomainTokens": [{"data": base64.b64decode(w1["data"])}]}
+decoded = {"applications": 2, "categories": 1, "webDomains": 1, "includeEntireCategory": False, "canonical": canonical}
+plist_only = lambda expect: {"per_adapter": {"node": {"kind": "unsupported"}, "python": expect}}
+req(30, "selection.decode", {"format": "base64-json", "base64": stored}, {"output": decoded})
+req(31, "selection.decode", {"format": "json", "data": b64(selection_json)}, {"output": decoded})
+req(32, "selection.decode", {"format": "json", "data": b64(b"[]")}, {"error": "schema"})  # field bug 10's "[]"
+req(33, "selection.decode", {"format": "json", "data": ""}, {"error": "empty"})
+req(34, "selection.decode", {"format": "yaml", "data": ""}, {"error": "badInput"})
+bad_profile = {"applicationTokens": [{"data": 7}], "categoryTokens": [], "webDomainTokens": []}
+document = {"version": 2, "profiles": {"a/b~c": {"selection": selection}, "home": {"selection": bad_profile}}}
+req(35, "selection.decode", {"format": "json-document", "data": b64(json.dumps(document).encode())},
+    {"output": {"selections": [{"path": "/profiles/a~1b~0c/selection", **decoded},
+                               {"path": "/profiles/home/selection", "error": "token"}]}})
+req(36, "selection.decode", {"format": "json-document", "data": b64(b'{"none": [1, {"here": true}]}')},
+    {"output": {"selections": []}})
+req(37, "selection.decode", {"format": "binary-plist", "data": b64(plistlib.dumps(as_plist, fmt=plistlib.FMT_BINARY))},
+    plist_only({"output": decoded}))
+req(38, "selection.decode", {"format": "xml-plist", "data": b64(plistlib.dumps(as_plist, fmt=plistlib.FMT_XML))},
+    plist_only({"output": decoded}))
+req(39, "selection.decode", {"format": "base64-plist", "base64": b64(plistlib.dumps(as_plist))},
+    plist_only({"output": decoded}))
+req(40, "selection.decode", {"format": "binary-plist", "data": b64(b"bplist00")}, plist_only({"error": "plist"}))
+sets = {"applicationTokens": sorted([a1["data"], a2["data"]]), "categoryTokens": [c1["data"]],
+        "webDomainTokens": [w1["data"]], "includeEntireCategory": False}
+for n, fmt in enumerate(["base64-json", "json", "binary-plist", "xml-plist", "base64-plist"]):
+    expect = {"encoded": {"format": fmt, "sets": sets}}
+    req(41 + n, "selection.encode", {"selection": stored, "format": fmt}, expect if "plist" not in fmt else plist_only(expect))
+req(46, "selection.encode", {"selection": "", "format": "json"}, {"error": "empty"})
+req(47, "selection.encode", {"selection": stored, "format": "json-document"}, {"error": "badInput"})
+req(48, "selection.encode", {"selection": stored}, {"error": "badInput"})  # format is required
+
 with open(os.path.join(work, "requests.jsonl"), "w", encoding="utf-8") as f:
     f.write("\n".join(requests) + "\n")
 with open(os.path.join(work, "checks.jsonl"), "w", encoding="utf-8") as f:
@@ -122,8 +163,18 @@ EOF
 
 # --- the checker --------------------------------------------------------------------------------------------
 cat > "$work/check.py" <<'EOF'
-import json, sys
+import base64, json, plistlib, sys
 checks_path, responses_path, name = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def read_back(fmt, out):
+    """The sets of a selection.encode output, read with json / plistlib (a smoke test, not the strict reader)."""
+    raw = base64.b64decode(out["base64"] if fmt in ("base64-json", "base64-plist") else out["data"], validate=True)
+    root = json.loads(raw) if fmt in ("base64-json", "json") else plistlib.loads(raw)
+    as_text = lambda d: d if isinstance(d, str) else base64.b64encode(d).decode()
+    sets = {k: sorted({as_text(t["data"]) for t in root[k]})
+            for k in ("applicationTokens", "categoryTokens", "webDomainTokens")}
+    sets["includeEntireCategory"] = root.get("includeEntireCategory", False)
+    return sets
 checks = [json.loads(l) for l in open(checks_path, encoding="utf-8")]
 lines = open(responses_path, encoding="utf-8", errors="replace").read().split("\n")
 if lines and lines[-1] == "":
@@ -155,6 +206,15 @@ for n, (check, line) in enumerate(zip(checks, lines), 1):
     if kind == "output" and not isinstance(r["output"], dict):
         problems.append(f"{where}: output must be an object")
     expect = check["expect"]
+    expect = expect.get("per_adapter", {}).get(name, expect) if "per_adapter" in expect else expect
+    if "encoded" in expect:
+        try:
+            sets = read_back(expect["encoded"]["format"], r["output"])
+        except Exception as error:  # noqa: BLE001
+            problems.append(f"{where}: the encode answer does not read back: {error!r}: {line[:160]}")
+        else:
+            if sets != expect["encoded"]["sets"]:
+                problems.append(f"{where}: the encode answer reads back as {sets}")
     if "kind" in expect and expect["kind"] != kind:
         problems.append(f"{where}: {kind}, expected {expect['kind']}: {line[:120]}")
     if "error" in expect and r.get("error") != expect["error"]:

@@ -3,7 +3,7 @@
 // answering the conformance runner's stdin/stdout JSON-lines protocol (SPEC §5).
 //
 // It is written in good faith with the usual JS tools (encodeURIComponent, decodeURIComponent, Buffer,
-// JSON.parse, a regex template replace). It is not sabotaged, and its known deviations from the reference
+// JSON.parse, a regex template replace). Property lists answer `unsupported`: Node has no plist reader. It is not sabotaged, and its known deviations from the reference
 // are listed in README.md: they are what the conformance reports should show.
 //
 // Node built-ins only. Run: node Examples/node-adapter/adapter.mjs
@@ -61,18 +61,27 @@ const KIND_KEY = { application: 'applicationTokens', category: 'categoryTokens',
  * (token sets hold `data` strings), or throws a CodedError. Checks run in the spec's precedence order.
  */
 function decodeSelection(s) {
-  if (s.length === 0) throw new CodedError('empty');
-  if (s.length > MAX_BASE64_LENGTH) throw new CodedError('tooLarge');
+  checkSize(s);
   if (!BASE64_RE.test(s)) throw new CodedError('base64');
+  return selectionFromJSON(parseJSON(Buffer.from(s, 'base64')));
+}
 
-  const jsonText = Buffer.from(s, 'base64').toString('utf8');
-  let root;
+/** `empty` and `tooLarge`, the first checks of every format (`length`: UTF-16 units of a string, bytes of a Buffer). */
+function checkSize(stored) {
+  if (stored.length === 0) throw new CodedError('empty');
+  if (stored.length > MAX_BASE64_LENGTH) throw new CodedError('tooLarge');
+}
+
+function parseJSON(bytes) {
   try {
-    root = JSON.parse(jsonText);
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new CodedError('json');
   }
+}
 
+/** A parsed JSON value to a selection, by the schema rules and then the token rules. */
+function selectionFromJSON(root) {
   // Schema first (every schema error outranks every token error).
   if (typeof root !== 'object' || root === null || Array.isArray(root)) throw new CodedError('schema', 'top level is not an object');
   for (const key of TOKEN_KEYS) {
@@ -107,6 +116,76 @@ function decodeSelection(s) {
   }
   for (const key of UNTOKENIZED_KEYS) selection[key] = root[key] ?? [];
   return selection;
+}
+
+const isSelectionObject = (value) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && TOKEN_KEYS.some((key) => key in value);
+
+const pointerToken = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Walks a JSON document depth first: each object holding a token array key is one selection, read on its own. */
+function documentSelections(root) {
+  const found = [];
+  const walk = (value, path) => {
+    if (isSelectionObject(value)) {
+      try {
+        found.push({ path, ...describe(selectionFromJSON(value)) });
+      } catch (error) {
+        if (!(error instanceof CodedError)) throw error;
+        found.push({ path, error: error.code });
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((element, index) => walk(element, `${path}/${index}`));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, member] of Object.entries(value)) walk(member, `${path}/${pointerToken(key)}`);
+    }
+  };
+  walk(root, '');
+  return found;
+}
+
+const FORMATS = ['base64-json', 'json', 'json-document', 'binary-plist', 'xml-plist', 'base64-plist'];
+const PLIST_FORMATS = ['binary-plist', 'xml-plist', 'base64-plist'];
+
+/** Property lists need a library (plist, bplist-parser); this app's JS side keeps JSON only. */
+class Unsupported extends Error {}
+
+function formatOf(input, { required = false, allowed = FORMATS } = {}) {
+  if (!required && !('format' in inputObject(input))) return 'base64-json';
+  return oneOf(input, 'format', allowed);
+}
+
+/** The stored value of `format`: the `base64` text, or the bytes carried by `data` (canonical base64 on the wire). */
+function storedValue(input, format) {
+  if (format === 'base64-json' || format === 'base64-plist') return str(input, 'base64');
+  const data = str(input, 'data');
+  if (!BASE64_RE.test(data)) throw badInput('"data" is not base64');
+  return Buffer.from(data, 'base64');
+}
+
+function decodeStored(format, stored) {
+  if (PLIST_FORMATS.includes(format)) throw new Unsupported(format);
+  if (format === 'base64-json') return describe(decodeSelection(stored));
+  checkSize(stored);
+  const root = parseJSON(stored);
+  if (format === 'json-document') return { selections: documentSelections(root) };
+  return describe(selectionFromJSON(root));
+}
+
+/** The selection as the app stores it: `JSON.stringify` of the plain object (tokens in stable order). */
+function encodeSelection(selection, format) {
+  if (PLIST_FORMATS.includes(format)) throw new Unsupported(format);
+  const object = {
+    applicationTokens: [...selection.applicationTokens].sort(byData).map((data) => ({ data })),
+    categoryTokens: [...selection.categoryTokens].sort(byData).map((data) => ({ data })),
+    webDomainTokens: [...selection.webDomainTokens].sort(byData).map((data) => ({ data })),
+    includeEntireCategory: selection.includeEntireCategory,
+    untokenizedApplicationIdentifiers: selection.untokenizedApplicationIdentifiers,
+    untokenizedCategoryIdentifiers: selection.untokenizedCategoryIdentifiers,
+    untokenizedWebDomainIdentifiers: selection.untokenizedWebDomainIdentifiers,
+  };
+  const base64 = Buffer.from(JSON.stringify(object), 'utf8').toString('base64');
+  return format === 'json' ? { data: base64 } : { base64 };
 }
 
 const byData = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -192,7 +271,16 @@ function renderTemplate(template, values) {
 // Operations
 
 const OPERATIONS = {
-  'selection.decode': (input) => describe(decodeSelection(str(input, 'base64'))),
+  'selection.decode': (input) => {
+    const format = formatOf(input);
+    return decodeStored(format, storedValue(input, format));
+  },
+
+  'selection.encode': (input) => {
+    const selection = decodeSelection(str(input, 'selection'));
+    const format = formatOf(input, { required: true, allowed: FORMATS.filter((f) => f !== 'json-document') });
+    return encodeSelection(selection, format);
+  },
 
   'selection.equal': (input) => {
     const a = str(input, 'a');
@@ -251,6 +339,7 @@ function respond(line) {
     return { id, output: perform(request.input) };
   } catch (error) {
     if (error instanceof CodedError) return { id, error: error.code };
+    if (error instanceof Unsupported) return { id, unsupported: true };
     // Not a code of the vector format: the runner will record a failure, which is what it is.
     process.stderr.write(`adapter.mjs: ${request.op} threw ${error?.stack ?? error}\n`);
     return { id, error: 'internal' };

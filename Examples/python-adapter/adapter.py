@@ -2,8 +2,8 @@
 """Example adapter: a Screen Time implementation written with the usual Python standard-library tools,
 answering the conformance runner's stdin/stdout JSON-lines protocol (SPEC §5).
 
-Written in good faith (urllib.parse.quote/unquote, base64.b64decode(validate=True), json.loads, a regex
-template renderer); not sabotaged. Its known deviations from the reference are listed in README.md: they are
+Written in good faith (urllib.parse.quote/unquote, base64.b64decode(validate=True), json.loads, plistlib, a
+regex template renderer); not sabotaged. Its known deviations from the reference are listed in README.md: they are
 what the conformance reports should show.
 
 Standard library only. Run: python3 Examples/python-adapter/adapter.py
@@ -12,6 +12,7 @@ Standard library only. Run: python3 Examples/python-adapter/adapter.py
 import base64
 import binascii
 import json
+import plistlib
 import re
 import sys
 import traceback
@@ -61,24 +62,39 @@ UNTOKENIZED_KEYS = (
 KIND_KEY = {"application": "applicationTokens", "category": "categoryTokens", "webDomain": "webDomainTokens"}
 
 
+def check_size(stored):
+    """`empty` and `tooLarge`, the first checks of every format (`len` of a str counts code points)."""
+    if len(stored) == 0:
+        raise CodedError("empty")
+    if len(stored) > MAX_BASE64_LENGTH:
+        raise CodedError("tooLarge")
+
+
+def unbase64(s, code="base64"):
+    try:
+        return base64.b64decode(s, validate=True)
+    except (binascii.Error, ValueError):
+        raise CodedError(code)
+
+
+def parse_json(raw):
+    try:
+        return json.loads(raw)
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError
+        raise CodedError("json")
+
+
 def decode_selection(s):
     """Stored string -> dict of token sets (of `data` strings), includeEntireCategory and untokenized lists.
 
     Raises CodedError; the checks run in the spec's precedence order.
     """
-    if s == "":
-        raise CodedError("empty")
-    if len(s) > MAX_BASE64_LENGTH:
-        raise CodedError("tooLarge")
-    try:
-        raw = base64.b64decode(s, validate=True)
-    except (binascii.Error, ValueError):
-        raise CodedError("base64")
-    try:
-        root = json.loads(raw)
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError
-        raise CodedError("json")
+    check_size(s)
+    return selection_from_json(parse_json(unbase64(s)))
 
+
+def selection_from_json(root):
+    """A parsed JSON value -> a selection, by the schema and token rules (schema first)."""
     # Schema first: every schema error outranks every token error.
     if not isinstance(root, dict):
         raise CodedError("schema")
@@ -112,6 +128,114 @@ def decode_selection(s):
     for key in UNTOKENIZED_KEYS:
         selection[key] = list(root.get(key, []))
     return selection
+
+
+def selection_from_plist(root):
+    """A loaded property list -> a selection: the same rules, with tokens as {"data": bytes} dictionaries."""
+    if not isinstance(root, dict):
+        raise CodedError("schema")
+    for key in TOKEN_KEYS:
+        if not isinstance(root.get(key), list):
+            raise CodedError("schema")
+    include_entire = root.get("includeEntireCategory", False)
+    if not isinstance(include_entire, bool):
+        raise CodedError("schema")
+    for key in UNTOKENIZED_KEYS:
+        value = root.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
+            raise CodedError("schema")
+    selection = {"includeEntireCategory": include_entire}
+    for key in TOKEN_KEYS:
+        tokens = set()
+        for element in root[key]:
+            if not isinstance(element, dict) or not isinstance(element.get("data"), bytes):
+                raise CodedError("token")
+            if not 1 <= len(element["data"]) <= MAX_TOKEN_BYTES:
+                raise CodedError("token")
+            tokens.add(base64.b64encode(element["data"]).decode("ascii"))
+        selection[key] = tokens
+    for key in UNTOKENIZED_KEYS:
+        selection[key] = list(root.get(key, []))
+    return selection
+
+
+def load_plist(raw, fmt):
+    """plistlib.loads, any failure as `plist` (it raises InvalidFileException, ExpatError, ValueError, ...)."""
+    try:
+        return plistlib.loads(raw, fmt=fmt)
+    except Exception:  # noqa: BLE001 - plistlib has no single error type
+        raise CodedError("plist")
+
+
+def is_selection_object(value):
+    return isinstance(value, dict) and any(key in value for key in TOKEN_KEYS)
+
+
+def pointer_token(name):
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def document_selections(root):
+    """Walks a JSON document depth first: each object holding a token array key is one selection, read on its own."""
+    found = []
+
+    def walk(value, path):
+        if is_selection_object(value):
+            try:
+                found.append({"path": path, **describe(selection_from_json(value))})
+            except CodedError as error:
+                found.append({"path": path, "error": error.code})
+        elif isinstance(value, dict):
+            for key, member in value.items():
+                walk(member, path + "/" + pointer_token(key))
+        elif isinstance(value, list):
+            for index, element in enumerate(value):
+                walk(element, path + "/" + str(index))
+
+    walk(root, "")
+    return found
+
+
+def decode_stored(fmt, stored):
+    """A stored value of `fmt` (str for the base64 formats, bytes otherwise) -> the selection.decode output."""
+    check_size(stored)
+    if fmt == "base64-json":
+        return describe(selection_from_json(parse_json(unbase64(stored))))
+    if fmt == "json":
+        return describe(selection_from_json(parse_json(stored)))
+    if fmt == "json-document":
+        return {"selections": document_selections(parse_json(stored))}
+    if fmt == "binary-plist":
+        return describe(selection_from_plist(load_plist(stored, plistlib.FMT_BINARY)))
+    if fmt == "xml-plist":
+        return describe(selection_from_plist(load_plist(stored, plistlib.FMT_XML)))
+    # base64-plist: plistlib detects binary (the bplist00 header) or XML by itself.
+    return describe(selection_from_plist(load_plist(unbase64(stored), None)))
+
+
+def plain_selection(selection, tokens_as):
+    """The selection as a dict for json.dumps / plistlib.dumps, tokens as {"data": tokens_as(data string)}."""
+    obj = {key: [{"data": tokens_as(d)} for d in sorted(selection[key])] for key in TOKEN_KEYS}
+    obj["includeEntireCategory"] = selection["includeEntireCategory"]
+    for key in UNTOKENIZED_KEYS:
+        obj[key] = list(selection[key])
+    return obj
+
+
+def encode_selection(selection, fmt):
+    """The selection.encode output: the selection written the way this app stores it in `fmt`."""
+    if fmt in ("base64-json", "json"):
+        text = json.dumps(plain_selection(selection, lambda d: d))
+        if fmt == "json":
+            return {"data": base64.b64encode(text.encode("utf-8")).decode("ascii")}
+        return {"base64": base64.b64encode(text.encode("utf-8")).decode("ascii")}
+    obj = plain_selection(selection, base64.b64decode)
+    if fmt == "xml-plist":
+        return {"data": base64.b64encode(plistlib.dumps(obj, fmt=plistlib.FMT_XML)).decode("ascii")}
+    binary = plistlib.dumps(obj, fmt=plistlib.FMT_BINARY)
+    if fmt == "base64-plist":
+        return {"base64": base64.b64encode(binary).decode("ascii")}
+    return {"data": base64.b64encode(binary).decode("ascii")}
 
 
 def canonical(selection):
@@ -184,8 +308,21 @@ def render_template(template, values):
 
 # --- operations --------------------------------------------------------------------------------------------
 
+FORMATS = ("base64-json", "json", "json-document", "binary-plist", "xml-plist", "base64-plist")
+BASE64_TEXT_FORMATS = ("base64-json", "base64-plist")
+
+
 def op_selection_decode(inp):
-    return describe(decode_selection(_string(inp, "base64")))
+    fmt = _one_of(inp, "format", FORMATS) if "format" in _object(inp) else "base64-json"
+    if fmt in BASE64_TEXT_FORMATS:
+        return decode_stored(fmt, _string(inp, "base64"))
+    return decode_stored(fmt, unbase64(_string(inp, "data"), code="badInput"))
+
+
+def op_selection_encode(inp):
+    selection = decode_selection(_string(inp, "selection"))
+    fmt = _one_of(inp, "format", [f for f in FORMATS if f != "json-document"])
+    return encode_selection(selection, fmt)
 
 
 def op_selection_equal(inp):
@@ -224,6 +361,7 @@ def op_template_render(inp):
 # shield.evaluate, auth.tokens and auth.policy are not implemented here: they answer `unsupported`.
 OPERATIONS = {
     "selection.decode": op_selection_decode,
+    "selection.encode": op_selection_encode,
     "selection.equal": op_selection_equal,
     "selection.order": op_selection_order,
     "selection.combine": op_selection_combine,
