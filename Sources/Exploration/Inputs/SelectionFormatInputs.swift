@@ -54,8 +54,10 @@ enum SelectionFormatInputs {
             }
         case .jsonDocument:
             return document(containing: [selection])
-        case .binaryPlist, .xmlPlist:
+        case .binaryPlist:
             return .constant(selection.encoded(as: format))
+        case .xmlPlist:
+            return Gen<Int>.int(in: 0...2).map { variant in xmlVariant(selection.encoded(as: .xmlPlist), variant) }
         case .base64Plist:
             // Base64 of either list: the reader tells them apart by `bplist00`.
             return Gen<Bool>.bool.map { binary in
@@ -63,6 +65,19 @@ enum SelectionFormatInputs {
                     ? selection.encoded(as: .base64Plist)
                     : Base64.encodeToBytes(selection.encoded(as: .xmlPlist))
             }
+        }
+    }
+
+    /// An XML list written otherwise, as `SPEC.md` §1.2 allows: as written (0), indented with spaces instead of
+    /// tabs (1), or without the declaration and DOCTYPE, starting at `<plist` (2).
+    static func xmlVariant(_ xml: [UInt8], _ variant: Int) -> [UInt8] {
+        switch variant {
+        case 1: return xml.flatMap { $0 == 0x09 ? [0x20, 0x20] : [$0] }
+        case 2:
+            let plist = Array("<plist".utf8)
+            guard let start = xml.indices.first(where: { xml[$0...].starts(with: plist) }) else { return xml }
+            return Array(xml[start...])
+        default: return xml
         }
     }
 
