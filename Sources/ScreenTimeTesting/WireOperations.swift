@@ -164,6 +164,9 @@ struct DecodeRoutes: Sendable {
     var formats: Bool
     var documents: Bool
 
+    /// Whether every decode input has a closure (the plain one may be missing: the format closure answers it).
+    var answersEverything: Bool { formats && documents }
+
     func answers(_ input: JSONValue) -> Bool {
         guard let member = input["format"], member != .null else { return plain || formats }
         guard let name = member.stringValue, let format = SelectionFormat(rawValue: name) else { return true }
