@@ -1,6 +1,7 @@
 import Conformance
 import Dispatch
 import PropertyTesting
+import ScreenTimeReference
 import StrictJSON
 
 /// How long an exploration runs.
@@ -113,12 +114,25 @@ public final class Explorer {
     public static func makeCase(_ op: String, _ input: JSONValue, id: String) -> ConformanceCase? {
         let expect: Expectation
         switch OperationTable.perform(op, input: input) {
-        case .output(.object(let members)): expect = .output(members)
+        case .output(.object(let members)):
+            expect = .output(op == "selection.encode" ? encodeExpectation(input) ?? members : members)
         case .output(let other): expect = .output(["value": other])
         case .error(let code): expect = .error(code)
         case .unsupported: return nil
         }
         return ConformanceCase(id: id, suite: "explore", op: op, input: input, expect: expect, tags: ["explored"])
+    }
+
+    /// What a `selection.encode` answer must read back as (`SPEC.md` §5.3): the canonical string of the input's
+    /// selection. Taken from the input rather than from reading the reference's own answer back, so that the
+    /// expectation does not rest on the writer it judges.
+    static func encodeExpectation(_ input: JSONValue) -> [String: JSONValue]? {
+        guard let text = input["selection"]?.stringValue else { return nil }
+        do throws(SelectionDecodingError) {
+            return ["canonical": .string(try SelectionDecoder.decode(Array(text.utf8)).selection.canonicalBase64)]
+        } catch {
+            return nil
+        }
     }
 
     /// How `answer` departs from the reference's case `c` of `operation` (``makeCase(_:_:id:)``), named with the

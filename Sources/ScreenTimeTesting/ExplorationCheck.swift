@@ -73,7 +73,19 @@ public struct ExplorationCheck: ImplementationCheck {
             return ExplorationCheckResult(failure: "\(implementation.name): the check could not start: \(error)")
         }
         if let replay { return Self.replay(replay, inProcess, plan: plan, expected: expected) }
-        let explored = plan.operationNames.compactMap(ExploredOperations.named)
+        // Only the decode inputs some closure answers: an `unsupported` answer would end the operation's run. (Left
+        // as it is when every route has a closure, so that its cases replay from their choices unfiltered.)
+        let routes = DecodeRoutes(
+            plain: implementation.decodeSelection != nil, formats: implementation.decodeSelectionFormat != nil,
+            documents: implementation.decodeSelectionDocument != nil)
+        let explored = plan.operationNames.compactMap(ExploredOperations.named).map { operation in
+            guard operation.name == ScreenTimeOperation.selectionDecode.rawValue, !routes.answersEverything else {
+                return operation
+            }
+            return ExploredOperation(
+                name: operation.name, input: operation.input.filter(routes.answers), errorOrder: operation.errorOrder,
+                reason: operation.reason)
+        }
         let explorer = Explorer(inProcess, ExploreConfiguration(operations: explored, seed: seed, limit: .cases(cases)))
         let run = ExploredImplementation(
             name: implementation.name, command: "in process", result: explorer.run(), expected: expected)

@@ -13,6 +13,12 @@ extension ScreenTimeImplementation {
     public static let reference = ScreenTimeImplementation(
         name: "reference",
         decodeSelection: { try FamilyActivitySelection(storedBase64: $0) },
+        decodeSelectionFormat: { stored, format in try FamilyActivitySelection(stored: stored, format: format) },
+        decodeSelectionDocument: { document in
+            try SelectionDecoder.decodeDocument(document).map { entry in
+                SelectionDocumentEntry(path: entry.path, selection: entry.result.map(\.selection).mapError { $0 })
+            }
+        },
         selectionsEqual: { try FamilyActivitySelection(storedBase64: $0) == FamilyActivitySelection(storedBase64: $1) },
         displayOrder: { selection, kind in
             switch kind {
@@ -21,6 +27,7 @@ extension ScreenTimeImplementation {
             case .webDomain: return selection.orderedWebDomainTokens.map(TokenIdentity.init)
             }
         },
+        encodeSelection: { selection, format in selection.encoded(as: format) },
         combineSelections: { a, b, operation in a.combined(with: b, operation) },
         evaluateShield: { stores, activity in try ShieldEvaluation.evaluate(activity, stores: stores) },
         authorizationPolicy: { observations in

@@ -25,6 +25,62 @@
 public struct ScreenTimeImplementation: Sendable {
     /// `selection.decode`: the selection a stored string holds. Source: `SPEC.md` §1 (decoding is total).
     public typealias DecodeSelection = @Sendable (_ stored: String) throws -> FamilyActivitySelection
+    /// `selection.decode` with a `format`: the selection a stored value of one of the single-selection formats
+    /// holds.
+    ///
+    /// Rule: `empty`, then `tooLarge` (over 1 MiB), then the format's own layers (base64, JSON or a property list),
+    /// then `schema` and `token`; never a trap, and an empty stored value is `empty` in every format, never an
+    /// empty selection (field bug 11). `format` is never `json-document` (that is ``DecodeSelectionDocument``).
+    /// Source: `SPEC.md` §1.1, §1.2, §5.2.
+    ///
+    /// ```swift
+    /// decodeSelectionFormat: { stored, format in try SelectionStore.read(Data(stored), as: format) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - stored: The stored bytes; for `base64-json` and `base64-plist`, the text's UTF-8.
+    ///   - format: What the bytes are.
+    /// - Returns: The selection.
+    /// - Throws: An error whose code (``errorCode`` or the kit's mapping) is the spec's: `empty`, `tooLarge`,
+    ///   `base64`, `json`, `plist`, `schema` or `token`.
+    public typealias DecodeSelectionFormat =
+        @Sendable (_ stored: [UInt8], _ format: SelectionFormat) throws -> FamilyActivitySelection
+    /// `selection.decode` with the format `json-document`: every selection a JSON document holds, each read on its
+    /// own.
+    ///
+    /// Rule: the whole document's `empty`, `tooLarge`, `json` or `schema` (a key repeated outside the selections)
+    /// is thrown; otherwise every object with a token-array member is a selection, found depth first and named by
+    /// its JSON Pointer, and answers its selection or its own error. One bad selection never hides another (field
+    /// bug 9: `try? decode(...) ?? [:]`). Source: `SPEC.md` §1.3, §7.9.
+    ///
+    /// ```swift
+    /// decodeSelectionDocument: { document in
+    ///     try ProfileStore.selections(in: Data(document)).map { SelectionDocumentEntry(path: $0.pointer, selection: $0.result) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter document: The document's bytes.
+    /// - Returns: The selections in document order, each with its path and its selection or error.
+    /// - Throws: An error for the whole document, whose code is `empty`, `tooLarge`, `json` or `schema`.
+    public typealias DecodeSelectionDocument = @Sendable (_ document: [UInt8]) throws -> [SelectionDocumentEntry]
+    /// `selection.encode`: a selection written in a storage format, judged by reading the bytes back with the
+    /// reference in the same format.
+    ///
+    /// Rule: the answer must read back, in `format`, as `selection`: every member kept (`includeEntireCategory`
+    /// too), and never a placeholder such as `[]` (field bug 10) or `""` (field bug 12); the bytes themselves are
+    /// free. `format` is never `json-document`. Source: `SPEC.md` §1.1, §5.2, §5.3.
+    ///
+    /// ```swift
+    /// encodeSelection: { selection, format in Array(try SelectionStore.write(selection, as: format)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selection: The selection to write (decoded by the reference from the case's stored string).
+    ///   - format: The format to write it in.
+    /// - Returns: The stored bytes; for `base64-json` and `base64-plist`, the text's UTF-8.
+    /// - Throws: An error, answered with its code (a correct encoder has none to throw).
+    public typealias EncodeSelection =
+        @Sendable (_ selection: FamilyActivitySelection, _ format: SelectionFormat) throws -> [UInt8]
     /// `selection.equal`: whether two stored strings hold the same selection (field bug 3 compares the strings).
     public typealias SelectionsEqual = @Sendable (_ a: String, _ b: String) throws -> Bool
     /// `selection.order`: one kind's tokens in the order your list shows them (`SPEC.md` §1, stable order).
@@ -63,6 +119,13 @@ public struct ScreenTimeImplementation: Sendable {
     public var name: String
     /// Answers `selection.decode` (``ScreenTimeOperation/selectionDecode``).
     public var decodeSelection: DecodeSelection?
+    /// Answers `selection.decode` with a single-selection `format` (and without one, when ``decodeSelection`` is
+    /// `nil`).
+    public var decodeSelectionFormat: DecodeSelectionFormat?
+    /// Answers `selection.decode` with the format `json-document`.
+    public var decodeSelectionDocument: DecodeSelectionDocument?
+    /// Answers `selection.encode` (``ScreenTimeOperation/selectionEncode``).
+    public var encodeSelection: EncodeSelection?
     /// Answers `selection.equal` (``ScreenTimeOperation/selectionEqual``).
     public var selectionsEqual: SelectionsEqual?
     /// Answers `selection.order` (``ScreenTimeOperation/selectionOrder``).
@@ -90,9 +153,13 @@ public struct ScreenTimeImplementation: Sendable {
     ///
     /// - Parameters:
     ///   - name: Shown in every issue and summary.
-    ///   - decodeSelection: Answers `selection.decode`.
+    ///   - decodeSelection: Answers `selection.decode` without a `format` (and with `base64-json`, when
+    ///     `decodeSelectionFormat` is `nil`).
+    ///   - decodeSelectionFormat: Answers `selection.decode` with a single-selection `format`.
+    ///   - decodeSelectionDocument: Answers `selection.decode` with the format `json-document`.
     ///   - selectionsEqual: Answers `selection.equal`.
     ///   - displayOrder: Answers `selection.order`.
+    ///   - encodeSelection: Answers `selection.encode`.
     ///   - combineSelections: Answers `selection.combine`.
     ///   - evaluateShield: Answers `shield.evaluate`.
     ///   - authorizationPolicy: Answers `auth.policy`.
@@ -103,8 +170,10 @@ public struct ScreenTimeImplementation: Sendable {
     ///   - errorCode: The spec's code for one of your errors, or `nil` to leave it to the kit.
     ///   - mayTrap: Operations checked only through ``ScreenTimeAdapter``, never in process.
     public init(
-        name: String, decodeSelection: DecodeSelection? = nil, selectionsEqual: SelectionsEqual? = nil,
-        displayOrder: DisplayOrder? = nil, combineSelections: CombineSelections? = nil,
+        name: String, decodeSelection: DecodeSelection? = nil,
+        decodeSelectionFormat: DecodeSelectionFormat? = nil, decodeSelectionDocument: DecodeSelectionDocument? = nil,
+        selectionsEqual: SelectionsEqual? = nil, displayOrder: DisplayOrder? = nil,
+        encodeSelection: EncodeSelection? = nil, combineSelections: CombineSelections? = nil,
         evaluateShield: EvaluateShield? = nil, authorizationPolicy: AuthorizationPolicy? = nil,
         tokenValidity: TokenValidity? = nil, encodeURLComponent: EncodeURLComponent? = nil,
         decodeURLComponent: DecodeURLComponent? = nil, renderTemplate: RenderTemplate? = nil,
@@ -112,6 +181,9 @@ public struct ScreenTimeImplementation: Sendable {
     ) {
         self.name = name
         self.decodeSelection = decodeSelection
+        self.decodeSelectionFormat = decodeSelectionFormat
+        self.decodeSelectionDocument = decodeSelectionDocument
+        self.encodeSelection = encodeSelection
         self.selectionsEqual = selectionsEqual
         self.displayOrder = displayOrder
         self.combineSelections = combineSelections
@@ -131,7 +203,9 @@ public struct ScreenTimeImplementation: Sendable {
     /// Whether `operation` has a closure.
     func hasClosure(_ operation: ScreenTimeOperation) -> Bool {
         switch operation {
-        case .selectionDecode: return decodeSelection != nil
+        case .selectionDecode:
+            return decodeSelection != nil || decodeSelectionFormat != nil || decodeSelectionDocument != nil
+        case .selectionEncode: return encodeSelection != nil
         case .selectionEqual: return selectionsEqual != nil
         case .selectionOrder: return displayOrder != nil
         case .selectionCombine: return combineSelections != nil
@@ -142,5 +216,33 @@ public struct ScreenTimeImplementation: Sendable {
         case .urlDecode: return decodeURLComponent != nil
         case .templateRender: return renderTemplate != nil
         }
+    }
+}
+
+/// One selection of a JSON document as your code read it (`SPEC.md` §1.3): where it is, and its selection or its
+/// own error.
+///
+/// Rule: `path` is the selection's JSON Pointer from the document's root (RFC 6901: `~` written `~0`, `/` written
+/// `~1`, array elements by index, `""` for the top level); a failure's code comes from the implementation's
+/// ``ScreenTimeImplementation/errorCode`` or the kit's mapping, as a thrown error's does. Source: `SPEC.md` §1.3.
+///
+/// ```swift
+/// SelectionDocumentEntry(path: "/profiles/3F2A/selectedActivity", selection: .success(selection))
+/// SelectionDocumentEntry(path: "/profiles/9B1C/selectedActivity", selection: .failure(StoreError.badToken))
+/// ```
+public struct SelectionDocumentEntry: Sendable {
+    /// The selection's JSON Pointer from the document's root.
+    public var path: String
+    /// The selection, or why it could not be read.
+    public var selection: Result<FamilyActivitySelection, any Error>
+
+    /// An entry for the selection at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: Its JSON Pointer (`""` for the top-level value).
+    ///   - selection: The selection, or its error.
+    public init(path: String, selection: Result<FamilyActivitySelection, any Error>) {
+        self.path = path
+        self.selection = selection
     }
 }

@@ -1,7 +1,7 @@
 /// One operation of the vector format (`SPEC.md` §5), by its wire name: what a check selects and what an
 /// implementation marks as able to trap.
 ///
-/// Rule: the ten operations of `OperationTable`, in its order (a test keeps the two lists equal).
+/// Rule: the eleven operations of `OperationTable`, in its order (a test keeps the two lists equal).
 ///
 /// ```swift
 /// ConformanceCheck(operations: [.urlEncode, .urlDecode])
@@ -11,6 +11,7 @@ public enum ScreenTimeOperation: String, Sendable, Hashable, CaseIterable {
     case selectionDecode = "selection.decode"
     case selectionEqual = "selection.equal"
     case selectionOrder = "selection.order"
+    case selectionEncode = "selection.encode"
     case selectionCombine = "selection.combine"
     case shieldEvaluate = "shield.evaluate"
     case authTokens = "auth.tokens"

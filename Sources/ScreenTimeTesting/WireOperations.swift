@@ -17,10 +17,45 @@ struct WireOperations {
             let summary = OperationTable.byName[operation.rawValue]?.summary ?? ""
             table[operation.rawValue] = Operation(name: operation.rawValue, summary: summary, body: body)
         }
-        if let decode = implementation.decodeSelection {
-            add(.selectionDecode) { input in
-                let stored = try input.string("base64")
-                return SelectionWire.output(try call { try decode(stored) })
+        if implementation.hasClosure(.selectionDecode) {
+            let decode = implementation.decodeSelection
+            let decodeFormat = implementation.decodeSelectionFormat
+            let decodeDocument = implementation.decodeSelectionDocument
+            let body = Operation(name: "selection.decode", summary: "") { input in
+                guard input.has("format") else {
+                    let stored = try input.string("base64")
+                    if let decode { return SelectionWire.output(try call { try decode(stored) }) }
+                    guard let decodeFormat else { throw BadInput("no closure answers selection.decode") }
+                    return SelectionWire.output(try call { try decodeFormat(Array(stored.utf8), .base64JSON) })
+                }
+                let format = try SelectionWire.format(input)
+                let stored = try SelectionWire.storedValue(input, format)
+                if format == .jsonDocument {
+                    guard let decodeDocument else { throw BadInput("no closure answers json-document") }
+                    return Self.documentOutput(try call { try decodeDocument(stored) }, call)
+                }
+                if let decodeFormat { return SelectionWire.output(try call { try decodeFormat(stored, format) }) }
+                guard let decode else { throw BadInput("no closure answers \(format.rawValue)") }
+                return SelectionWire.output(try call { try decode(String(decoding: stored, as: UTF8.self)) })
+            }
+            let routes = DecodeRoutes(
+                plain: decode != nil, formats: decodeFormat != nil, documents: decodeDocument != nil)
+            table[ScreenTimeOperation.selectionDecode.rawValue] = Operation(
+                name: "selection.decode", summary: OperationTable.byName["selection.decode"]?.summary ?? ""
+            ) { input in
+                routes.answers(input) ? body.perform(input) : .unsupported
+            }
+        }
+        if let encode = implementation.encodeSelection {
+            add(.selectionEncode) { input in
+                let selection = try SelectionWire.selection(try input.string("selection"))
+                let format = try SelectionWire.format(input)
+                guard input.has("format"), format != .jsonDocument else {
+                    throw BadInput("format must name a format of one selection, not \"json-document\"")
+                }
+                let bytes = try call { try encode(selection, format) }
+                if format.isBase64Text { return ["base64": .string(String(decoding: bytes, as: UTF8.self))] }
+                return ["data": .string(Base64.encode(bytes))]
             }
         }
         if let equal = implementation.selectionsEqual {
@@ -89,6 +124,25 @@ struct WireOperations {
         byName = table
     }
 
+    /// The output of `selection.decode` for a `json-document` from the entries a closure returned: each entry's
+    /// path with the selection's five members, or with its error's code (`SPEC.md` §1.3, §5.2).
+    static func documentOutput(_ entries: [SelectionDocumentEntry], _ call: ThrownErrorCode) -> JSONValue {
+        .object([
+            "selections": .array(
+                entries.map { entry in
+                    switch entry.selection {
+                    case .success(let selection):
+                        guard case .object(var members) = SelectionWire.output(selection) else { return .null }
+                        members["path"] = .string(entry.path)
+                        return .object(members)
+                    case .failure(let error):
+                        let code = ThrownErrorCode.code(of: error, mapping: call.mapping)
+                        return ["path": .string(entry.path), "error": .string(code)]
+                    }
+                })
+        ])
+    }
+
     /// The operations as an implementation the runner and the explorer call in this process.
     func inProcess(named name: String) -> InProcessImplementation {
         InProcessImplementation(name: name, summary: "in process (ScreenTimeTesting)", perform: perform)
@@ -97,5 +151,29 @@ struct WireOperations {
     /// Answers one request: the closure's answer, or `unsupported` for an operation without one.
     func perform(_ op: String, _ input: JSONValue) -> OperationOutcome {
         byName[op]?.perform(input) ?? .unsupported
+    }
+}
+
+/// Which `selection.decode` inputs an implementation's closures answer: without a `format` (or with `base64-json`)
+/// ``ScreenTimeImplementation/decodeSelection`` or ``ScreenTimeImplementation/decodeSelectionFormat``; another
+/// single-selection format the latter; `json-document` ``ScreenTimeImplementation/decodeSelectionDocument``. An
+/// input no closure answers is `unsupported`, and one whose `format` is not a format name is the wire's
+/// `badInput`, whatever the closures.
+struct DecodeRoutes: Sendable {
+    var plain: Bool
+    var formats: Bool
+    var documents: Bool
+
+    /// Whether every decode input has a closure (the plain one may be missing: the format closure answers it).
+    var answersEverything: Bool { formats && documents }
+
+    func answers(_ input: JSONValue) -> Bool {
+        guard let member = input["format"], member != .null else { return plain || formats }
+        guard let name = member.stringValue, let format = SelectionFormat(rawValue: name) else { return true }
+        switch format {
+        case .jsonDocument: return documents
+        case .base64JSON: return plain || formats
+        default: return formats
+        }
     }
 }

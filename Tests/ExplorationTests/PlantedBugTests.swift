@@ -1,6 +1,7 @@
 import Conformance
 import Exploration
 import Foundation
+import ScreenTimeReference
 import StrictJSON
 import Testing
 
@@ -104,8 +105,9 @@ func referenceOutput(_ op: String, _ input: JSONValue, change: (inout [String: J
             #expect(finding.key.hasPrefix("selection.decode: expected error "), "\(finding.key)")
             #expect(finding.key.hasSuffix("got output or a later error"), "\(finding.key)")
         }
-        // The empty string is the smallest case of `empty`.
-        let empty = try #require(result.findings.first { $0.key.hasPrefix("selection.decode: expected error empty") })
+        // The empty string is the smallest case of `empty` (without a format: a format names its own finding).
+        let empty = try #require(
+            result.findings.first { $0.key.hasPrefix("selection.decode: expected error empty (the string is empty)") })
         #expect(empty.first.minimal.input == ["base64": ""])
     }
 }
@@ -139,5 +141,55 @@ enum PercentEncodingLetters {
             index = encoded.index(after: percent)
         }
         return false
+    }
+}
+
+/// The storage formats (`SPEC.md` §1.1 … §1.3): the planted field bugs of `selection.encode` and of documents are
+/// found through the JSON formats (the property-list ones need the reader and writer of `StrictPropertyList`).
+@Suite struct PlantedFormatBugTests {
+    @Test func theFormatOperationsAreExplored() throws {
+        let names = ExploredOperations.all.map(\.name)
+        #expect(names.contains("selection.encode"))
+        let encode = try #require(ExploredOperations.named("selection.encode"))
+        var formats: Set<String> = []
+        for seed in 0..<400 {
+            if let format = encode.input.generate(seed: UInt64(seed))["format"]?.stringValue { formats.insert(format) }
+        }
+        #expect(formats.isSuperset(of: ["base64-json", "json", "json-document", "binary-plist", "xml-plist"]))
+        let decode = try #require(ExploredOperations.named("selection.decode"))
+        var decoded: Set<String> = []
+        for seed in 0..<400 {
+            if let format = decode.input.generate(seed: UInt64(seed))["format"]?.stringValue { decoded.insert(format) }
+        }
+        #expect(decoded.isSuperset(of: Set(SelectionFormat.allCases.map(\.rawValue))))
+    }
+
+    @Test func anEncoderDroppingIncludeEntireCategoryIsFound() throws {
+        let broken = planted("selection.encode") { input in
+            guard let text = input["selection"]?.stringValue, let name = input["format"]?.stringValue,
+                let format = SelectionFormat(rawValue: name), format == .json || format == .base64JSON,
+                var selection = try? SelectionDecoder.decode(Array(text.utf8)).selection
+            else { return OperationTable.perform("selection.encode", input: input) }
+            selection.includeEntireCategory = false
+            return .output(SelectionWire.encodeOutput(selection, format))
+        }
+        let result = explore(broken, ["selection.encode"], cases: 600, shrinkBudget: 200)
+        let keys = result.findings.map(\.key)
+        #expect(keys.contains("selection.encode: output differs in canonical"), "\(keys)")
+    }
+
+    @Test func aDocumentReaderAnsweringNothingForOneBadSelectionIsFound() throws {
+        // Field bug 9: `try? JSONDecoder().decode(...) ?? [:]`, one bad profile and every profile is gone.
+        let broken = planted("selection.decode") { input in
+            let answer = OperationTable.perform("selection.decode", input: input)
+            guard input["format"]?.stringValue == "json-document", case .output(let output) = answer,
+                case .array(let entries)? = output["selections"],
+                entries.contains(where: { $0["error"] != nil })
+            else { return answer }
+            return .output(["selections": []])
+        }
+        let result = explore(broken, ["selection.decode"], cases: 1_500, shrinkBudget: 300)
+        let keys = result.findings.map(\.key)
+        #expect(keys == ["selection.decode: output differs in selections"], "\(keys)")
     }
 }

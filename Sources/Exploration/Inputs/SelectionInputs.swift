@@ -7,7 +7,7 @@ import StrictJSON
 /// Inputs of the `selection.*` operations: stored strings from valid to hostile, pairs that are equal as sets
 /// but differ as strings, selections with several tokens to order, and operands that share tokens.
 enum SelectionInputs {
-    static let operations = [decode, equal, order, combine]
+    static let operations = [decode, equal, order, encode, combine]
 
     /// Any stored string: the properties' (`Gen.storedString`: valid, near-valid, mutated, garbage) and the
     /// hostile ones (`Gen.hostileStoredString`: pad bits, other encodings, deep nesting, oversized text, …).
@@ -37,9 +37,24 @@ enum SelectionInputs {
     /// The selection checks in the order they run (`SPEC.md` §1): the first that fails names the error.
     static let errorOrder = SelectionDecodingError.Code.allCases.sorted().map(\.rawValue)
 
+    /// Stored strings without a `format` (the direct path of `base64-json`), and stored values of every format
+    /// with their wire members (``SelectionFormatInputs``). `badInput` comes first: the format and its member
+    /// are read before anything is decoded (`SPEC.md` §5.2).
     static let decode = ExploredOperation(
-        name: "selection.decode", input: storedText.map { ["base64": .string($0)] }, errorOrder: errorOrder,
-        reason: reason(["base64"]))
+        name: "selection.decode",
+        input: Gen<JSONValue>.frequency([
+            (4, storedText.map { ["base64": .string($0)] }), (5, SelectionFormatInputs.decodeInput),
+        ]),
+        errorOrder: ["badInput"] + errorOrder,
+        reason: { input in
+            input["format"] == nil ? reason(["base64"])(input) : SelectionFormatInputs.decodeReason(input)
+        })
+
+    /// A stored string (decoded first: its error is the answer) written in a format; the answer is judged by
+    /// reading it back (`SPEC.md` §5.3).
+    static let encode = ExploredOperation(
+        name: "selection.encode", input: SelectionFormatInputs.encodeInput, errorOrder: errorOrder,
+        reason: SelectionFormatInputs.encodeReason)
 
     /// Two texts of one selection (written differently: key order, token order, duplicates, `\/`, escapes), two
     /// selections one token apart, or an operand that does not decode.

@@ -354,6 +354,109 @@ extension ReferenceProperties {
             selectionCounts(),
             selectionAlgebraLaws(), selectionAlgebraIncludeEntireCategory(), selectionNearValidGetsTypedError(),
             selectionFoundationReadsCanonical(), selectionCodableMatchesCanonical(), selectionUTF8Strict(),
+            selectionFormatRoundTrip(), selectionDocumentIsolatesBadSelection(), selectionPlistBinaryXMLAgree(),
+            selectionJSONBase64JSONAgree(),
         ]
+    }
+}
+
+// MARK: - Storage formats (`SPEC.md` §1.1 … §1.3)
+
+extension ReferenceProperties {
+    /// The single-selection formats.
+    public static let singleSelectionFormats = SelectionFormat.allCases.filter { $0 != .jsonDocument }
+
+    public static func selectionFormatRoundTrip(
+        _ subject: SelectionFormatSubject = .reference, formats: [SelectionFormat] = singleSelectionFormats
+    ) -> Property {
+        Property(
+            "selection.format-round-trip",
+            summary: "decode(encode(x, f), f) == x for every format f of one selection (§1.1, field bugs 10–12)",
+            Gen<SelectionInFormat>.selectionInFormat(formats: formats),
+            describe: { $0.description }
+        ) { input in
+            let stored = subject.encode(input.selection, input.format)
+            switch subject.decode(stored, input.format) {
+            case .success(let y):
+                return y == input.selection ? nil : "read back as \(SelectionDescription.describe(y))"
+            case .failure(let error):
+                return "\(input.format.rawValue) output does not read back: \(error.code) at \(error.offset)"
+            }
+        }
+    }
+
+    public static func selectionDocumentIsolatesBadSelection(_ subject: SelectionFormatSubject = .reference)
+        -> Property
+    {
+        Property(
+            "selection.document-isolates-bad-selection",
+            summary:
+                "a document with one corrupted selection still yields the others: same paths, same selections (§1.3, field bug 9)",
+            Gen<SelectionDocumentCase>.selectionDocumentCase(), describe: { $0.description }
+        ) { c in
+            guard case .success(let good) = subject.decodeDocument(c.valid) else { return "the valid document fails" }
+            guard good.count == c.selections.count else {
+                return "the valid document holds \(good.count) selections, not \(c.selections.count)"
+            }
+            for (n, entry) in good.enumerated() where (try? entry.selection.get()) != c.selections[n] {
+                return "selection \(n) of the valid document (\(entry.path)) does not read as written"
+            }
+            guard case .success(let bad) = subject.decodeDocument(c.withOneBad) else {
+                return "one bad selection fails the whole document"
+            }
+            guard bad.map(\.path) == good.map(\.path) else {
+                return "paths \(bad.map(\.path)), expected \(good.map(\.path))"
+            }
+            for (n, entry) in bad.enumerated() {
+                let result = try? entry.selection.get()
+                if n == c.corrupted {
+                    if result != nil { return "the corrupted selection at \(entry.path) decoded" }
+                } else if result != c.selections[n] {
+                    return "the selection at \(entry.path) is lost or changed beside the bad one"
+                }
+            }
+            return nil
+        }
+    }
+
+    public static func selectionPlistBinaryXMLAgree(_ subject: SelectionFormatSubject = .reference) -> Property {
+        Property(
+            "selection.plist-binary-xml-agree",
+            summary:
+                "the binary and the XML property list of one selection read back as the same selection (§1.1, §1.2)",
+            Gen<FamilyActivitySelection>.selection(universe: 8, maxTokens: 4), describe: SelectionDescription.describe
+        ) { x in
+            let binary = subject.decode(subject.encode(x, .binaryPlist), .binaryPlist)
+            let xml = subject.decode(subject.encode(x, .xmlPlist), .xmlPlist)
+            switch (binary, xml) {
+            case (.success(let b), .success(let m)):
+                return b == m && b == x ? nil : "binary and XML read back differently"
+            case (.failure(let error), _): return "the binary list does not read back: \(error.code)"
+            case (_, .failure(let error)): return "the XML list does not read back: \(error.code)"
+            }
+        }
+    }
+
+    public static func selectionJSONBase64JSONAgree(_ subject: SelectionFormatSubject = .reference) -> Property {
+        Property(
+            "selection.json-base64-json-agree",
+            summary:
+                "JSON bytes read as json and their base64 read as base64-json agree: the same selection, or the same code and offset (§1.1)",
+            Gen<[UInt8]>.selectionJSONText, describe: { String(decoding: $0.prefix(400), as: UTF8.self) }
+        ) { json in
+            let direct = subject.decode(json, .json)
+            let wrapped = subject.decode(Array(Base64.encode(json).utf8), .base64JSON)
+            switch (direct, wrapped) {
+            case (.success(let a), .success(let b)): return a == b ? nil : "the two read different selections"
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { return "json says \(a.code), base64-json \(b.code)" }
+                if a.code > .base64 && a.offset != b.offset {
+                    return "\(a.code) at byte \(a.offset) as json, \(b.offset) as base64-json"
+                }
+                return nil
+            case (.success, .failure(let b)): return "only json decodes (base64-json: \(b.code))"
+            case (.failure(let a), .success): return "only base64-json decodes (json: \(a.code))"
+            }
+        }
     }
 }
