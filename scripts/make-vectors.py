@@ -41,7 +41,7 @@ OPERATIONS = [
 ]
 ERROR_CODES = [
     "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-    "invalidUTF8", "badInput", "plist",
+    "invalidUTF8", "unencodable", "badInput", "plist",
 ]
 
 

@@ -25,18 +25,34 @@ extension FamilyActivitySelection {
     /// same format, as this selection. Source: Definition.
     ///
     /// ```swift
-    /// defaults.set(Data(selection.encoded(as: .binaryPlist)), forKey: "selection")   // never `try?`: §7.11
+    /// defaults.set(Data(try selection.encoded(as: .binaryPlist)), forKey: "selection")   // never `try?`: §7.11
     /// ```
     ///
     /// - Parameter format: The format to write.
     /// - Returns: The stored bytes (for the base64 formats, the text's UTF-8).
-    public func encoded(as format: SelectionFormat) -> [UInt8] {
+    /// - Throws: ``SelectionEncodingError`` when the format cannot hold the selection: only `xml-plist`, for an
+    ///   untokenized identifier with a character XML forbids.
+    public func encoded(as format: SelectionFormat) throws(SelectionEncodingError) -> [UInt8] {
         switch format {
-        case .base64JSON: Array(canonicalBase64.utf8)
-        case .json, .jsonDocument: canonicalJSON
-        case .binaryPlist: PropertyListWriter.binary(propertyList)
-        case .xmlPlist: PropertyListWriter.xml(propertyList)
-        case .base64Plist: Base64.encodeToBytes(PropertyListWriter.binary(propertyList))
+        case .base64JSON: return Array(canonicalBase64.utf8)
+        case .json, .jsonDocument: return canonicalJSON
+        case .binaryPlist: return PropertyListWriter.binary(propertyList)
+        case .xmlPlist:
+            for identifiers in [
+                untokenizedApplicationIdentifiers, untokenizedCategoryIdentifiers, untokenizedWebDomainIdentifiers,
+            ] {
+                for identifier in identifiers {
+                    if let scalar = identifier.value.unicodeScalars.first(where: { !PropertyListWriter.xmlCanHold($0) })
+                    {
+                        let hex = String(scalar.value, radix: 16, uppercase: true)
+                        throw SelectionEncodingError(
+                            "an untokenized identifier holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex), "
+                                + "which XML cannot hold")
+                    }
+                }
+            }
+            return PropertyListWriter.xml(propertyList)
+        case .base64Plist: return Base64.encodeToBytes(PropertyListWriter.binary(propertyList))
         }
     }
 

@@ -27,7 +27,7 @@ extension ScreenTimeImplementation {
             case .webDomain: return selection.orderedWebDomainTokens.map(TokenIdentity.init)
             }
         },
-        encodeSelection: { selection, format in selection.encoded(as: format) },
+        encodeSelection: { selection, format in try selection.encoded(as: format) },
         combineSelections: { a, b, operation in a.combined(with: b, operation) },
         evaluateShield: { stores, activity in try ShieldEvaluation.evaluate(activity, stores: stores) },
         authorizationPolicy: { observations in

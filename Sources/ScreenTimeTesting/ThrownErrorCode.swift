@@ -3,7 +3,7 @@ import Conformance
 /// How an error thrown by one of an implementation's closures becomes the answer's error code.
 ///
 /// Rule: the implementation's own mapping first; then the codes of the reference's errors and the wire's
-/// (`WireErrorCode.code(of:)`: `SelectionDecodingError`, `PercentDecodingError`, `ShieldLimitExceeded`, any
+/// (`WireErrorCode.code(of:)`: `SelectionDecodingError`, `SelectionEncodingError`, `PercentDecodingError`, `ShieldLimitExceeded`, any
 /// `CodedError`, `BadInput`); any other error is `unknown error: ` and what was thrown, a code no expectation
 /// names. Source: `SPEC.md` §5 (the codes); the unknown code is the kit's own (assumption: an adapter answers
 /// only the spec's codes, so an unmapped error is always a deviation worth seeing).

@@ -48,4 +48,23 @@ public enum PropertyListWriter {
     public static func xml(_ node: PropertyListNode) -> [UInt8] {
         XMLPropertyListWriter.write(node)
     }
+
+    /// Whether an XML list can hold `scalar` in its text (`SPEC.md` §1.2: the characters XML 1.0 allows).
+    ///
+    /// Rule: tab, line feed, carriage return, U+0020 … U+D7FF, U+E000 … U+FFFD, U+10000 … U+10FFFF; anything else
+    /// cannot be written faithfully (the writer spells it `&#N;`, which no reader accepts). Source: Standard: XML
+    /// 1.0 §2.2.
+    ///
+    /// ```swift
+    /// PropertyListWriter.xmlCanHold("\u{1}")   // false
+    /// ```
+    ///
+    /// - Parameter scalar: A character of a string to write.
+    /// - Returns: `true` when XML allows it.
+    public static func xmlCanHold(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
 }

@@ -215,7 +215,7 @@ enum InspectCommand {
         case .success(let report):
             let s = report.selection
             let canonical = s.canonicalBase64
-            let encoded = s.encoded(as: format)
+            let encoded = (try? s.encoded(as: format)) ?? []
             let isCanonical = !document && encoded == input.bytes
             lines.append(
                 indent
@@ -239,7 +239,11 @@ enum InspectCommand {
             lines.append("\(indent)Canonical (\(canonical.utf8.count) chars):")
             lines.append(indent + canonical)
             if format != .base64JSON && !document {
-                if format == .binaryPlist {
+                if case .failure(let error) = Result(catching: { () throws(SelectionEncodingError) in
+                    try s.encoded(as: format)
+                }) {
+                    lines.append("Canonical \(format.rawValue): none (\(error))")
+                } else if format == .binaryPlist {
                     lines.append("Canonical \(format.rawValue) (\(encoded.count) bytes, shown as base64):")
                     lines.append(Base64.encode(encoded))
                 } else {
@@ -362,7 +366,7 @@ enum InspectCommand {
                 "warnings": .array(warnings(report).map(JSONValue.string)),
             ]
             if !document {
-                let encoded = s.encoded(as: format)
+                let encoded = (try? s.encoded(as: format)) ?? []
                 out["isCanonical"] = .bool(encoded == input.bytes)
                 if format != .base64JSON {
                     out["canonicalInFormat"] = .string(

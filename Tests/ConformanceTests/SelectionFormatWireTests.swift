@@ -71,7 +71,7 @@ import Testing
             // An encoder that loses includeEntireCategory reads back as another selection.
             var lost = try FamilyActivitySelection(storedBase64: Self.stored)
             lost.includeEntireCategory = false
-            let lossy = SelectionWire.encodeOutput(lost, format)
+            let lossy = try SelectionWire.encodeOutput(lost, format)
             #expect(Matcher.judge(c, .output(lossy)).status == .fail)
         }
     }

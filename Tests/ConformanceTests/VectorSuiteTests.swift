@@ -18,7 +18,7 @@ import _TestSupport
 
     static let errorCodes = [
         "empty", "tooLarge", "base64", "json", "plist", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-        "invalidUTF8", "badInput",
+        "invalidUTF8", "unencodable", "badInput",
     ]
 
     @Test func loadsAtLeast400CasesWithUniqueWellFormedIds() throws {

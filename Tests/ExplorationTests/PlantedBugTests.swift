@@ -171,7 +171,7 @@ enum PercentEncodingLetters {
                 var selection = try? SelectionDecoder.decode(Array(text.utf8)).selection
             else { return OperationTable.perform("selection.encode", input: input) }
             selection.includeEntireCategory = false
-            return .output(SelectionWire.encodeOutput(selection, format))
+            return .output(try! SelectionWire.encodeOutput(selection, format))  // JSON holds every selection
         }
         let result = explore(broken, ["selection.encode"], cases: 600, shrinkBudget: 200)
         let keys = result.findings.map(\.key)

@@ -21,7 +21,7 @@ import _TestSupport
         let dropping = SelectionFormatSubject(encode: { selection, format in
             var selection = selection
             selection.includeEntireCategory = false
-            return selection.encoded(as: format)
+            return Result { () throws(SelectionEncodingError) in try selection.encoded(as: format) }
         })
         let result = ReferenceProperties.selectionFormatRoundTrip(dropping, formats: Self.jsonFormats).check(
             Self.configuration)
@@ -31,7 +31,7 @@ import _TestSupport
     /// Field bugs 10 and 12: `[]` and `""` stored in place of the selection.
     @Test func anEncoderAnsweringAPlaceholderFailsTheRoundTrip() {
         for placeholder in [Array("[]".utf8), []] {
-            let broken = SelectionFormatSubject(encode: { _, _ in placeholder })
+            let broken = SelectionFormatSubject(encode: { _, _ in .success(placeholder) })
             let result = ReferenceProperties.selectionFormatRoundTrip(broken, formats: Self.jsonFormats).check(
                 Self.configuration)
             #expect(result.status == .failed)

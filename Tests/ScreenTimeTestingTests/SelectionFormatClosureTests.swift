@@ -48,7 +48,7 @@ import Testing
             implementation.encodeSelection = { selection, format in
                 var selection = selection
                 selection.includeEntireCategory = false
-                return selection.encoded(as: format)
+                return try selection.encoded(as: format)
             }
         }
         for format in ["base64-json", "json"] {
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func theNewClosuresCountAsSupport() {
-        let encoder = ScreenTimeImplementation(name: "e", encodeSelection: { $0.encoded(as: $1) })
+        let encoder = ScreenTimeImplementation(name: "e", encodeSelection: { try $0.encoded(as: $1) })
         #expect(encoder.supported == [.selectionEncode])
         let documents = ScreenTimeImplementation(name: "d", decodeSelectionDocument: { _ in [] })
         #expect(documents.supported == [.selectionDecode])

@@ -560,6 +560,16 @@ def encode_suite() -> SuiteBuilder:
       ["roundtrip", "set-semantics"], src, hand={"output": {"canonical": canonical(APPS[:2])}})
     a("xml-plist-markup-characters-and-carriage-return", {"selection": sel(uw=["a/b&c<d>"], ua=["x\ry"]), "format": "xml-plist"},
       ["roundtrip"], src, hand={"output": {"canonical": canonical(uw=["a/b&c<d>"], ua=["x\ry"])}})
+    # what XML cannot hold: `unencodable`, never "" (field bug 12); the other formats hold it
+    for label, text in [("control-character", "a\u0001b"), ("nul", "\u0000"), ("fffe", "x\ufffe")]:
+        a(f"xml-plist-unencodable-{label}", {"selection": sel(ua=[text]), "format": "xml-plist"},
+          ["malformed", "field-bug-12", "unicode"], f"{S11}; Standard: XML 1.0 §2.2; SPEC §7.12",
+          hand={"error": "unencodable"})
+        for fmt in ("binary-plist", "json"):
+            a(f"{fmt}-holds-what-xml-cannot-{label}", {"selection": sel(ua=[text]), "format": fmt},
+              ["roundtrip", "unicode"], src, hand={"output": {"canonical": canonical(ua=[text])}})
+    a("xml-plist-tab-and-line-feed-are-held", {"selection": sel(ua=["a\tb\nc"]), "format": "xml-plist"},
+      ["roundtrip", "unicode", "boundary"], src, hand={"output": {"canonical": canonical(ua=["a\tb\nc"])}})
     # malformed inputs: the decoding error is the answer, never "" (field bug 12)
     bad = [("empty", "", "empty"), ("base64", "not base64!", "base64"), ("json", enc("{,}"), "json"),
            ("schema", enc("[]"), "schema"), ("token", enc(sel_json(raw={"applicationTokens": '[{"data":""}]'})), "token")]

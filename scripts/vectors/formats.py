@@ -213,22 +213,32 @@ def write(sel: Selection, fmt: str) -> str:
 
 
 def read_inputs(inp):
-    """selection.encode's members: format first (SPEC §5.2 "Formats on the wire"), then the selection."""
-    fmt = read_format(inp, encode=True)
+    """selection.encode's members: the selection decoded first, then the format (SPEC §5.2 "Formats on the wire")."""
     text = inp.get("selection")
     if not isinstance(text, str):
         raise Coded("badInput")
-    return fmt, oracle.decode_selection(text)
+    sel = oracle.decode_selection(text)
+    return read_format(inp, encode=True), sel
+
+
+def xml_forbids(c: str) -> bool:
+    """XML 1.0 §2.2 Char: what an XML list cannot hold (SPEC §1.1, `unencodable`)."""
+    v = ord(c)
+    return not (v in (0x9, 0xA, 0xD) or 0x20 <= v <= 0xD7FF or 0xE000 <= v <= 0xFFFD or 0x10000 <= v <= 0x10FFFF)
 
 
 def op_selection_encode(inp):
-    """The expectation: {"canonical": C}; an encoder's answer is judged by reading it back (SPEC §5.3)."""
-    _, sel = read_inputs(inp)
+    """The expectation: {"canonical": C}; an encoder's answer is judged by reading it back (SPEC §5.3). Only
+    xml-plist can refuse, with `unencodable`, for an identifier holding a character XML forbids (SPEC §1.1)."""
+    fmt, sel = read_inputs(inp)
+    if fmt == "xml-plist" and any(xml_forbids(c) for ids in sel.untokenized.values() for s in ids for c in s):
+        raise Coded("unencodable")
     return {"canonical": sel.canonical()}
 
 
 def op_selection_encode_wire(inp):
     """What a correct encoder answers on the wire."""
+    op_selection_encode(inp)  # its errors, `unencodable` included
     fmt, sel = read_inputs(inp)
     return {member_for(fmt): write(sel, fmt)}
 
@@ -405,7 +415,7 @@ def self_check(suites, verbose=True) -> list[str]:
         value = plain(plist_value(sel))
         # plistlib writes a carriage return raw (XML reads it back as a line feed, §1.2) and refuses other
         # controls, so selections holding those are compared in binary only.
-        raw_cr = any(ch == "\r" or (ord(ch) < 0x20 and ch not in "\t\n")
+        raw_cr = any(ch == "\r" or xml_forbids(ch)
                      for ids in sel.untokenized.values() for x in ids for ch in x)
         for fmt, pl in (("binary-plist", plistlib.FMT_BINARY), ("xml-plist", plistlib.FMT_XML)):
             if raw_cr and fmt == "xml-plist":

@@ -47,7 +47,7 @@ extension OperationTable {
                 guard input.has("format"), format != .jsonDocument else {
                     throw BadInput("format must name a format of one selection, not \"json-document\"")
                 }
-                return SelectionWire.encodeOutput(selection, format)
+                return try SelectionWire.encodeOutput(selection, format)
             },
             Operation(name: "selection.combine", summary: "union, intersection, difference or symmetric difference") {
                 input in

@@ -87,8 +87,14 @@ extension SelectionWire {
     ///   - selection: The selection to write.
     ///   - format: The format, not `json-document`.
     /// - Returns: The output object.
-    public static func encodeOutput(_ selection: FamilyActivitySelection, _ format: SelectionFormat) -> JSONValue {
-        let bytes = selection.encoded(as: format)
+    /// - Throws: ``WireErrorCode`` `unencodable` when the format cannot hold the selection (`SPEC.md` §1.1).
+    public static func encodeOutput(_ selection: FamilyActivitySelection, _ format: SelectionFormat) throws -> JSONValue {
+        let bytes: [UInt8]
+        do throws(SelectionEncodingError) {
+            bytes = try selection.encoded(as: format)
+        } catch {
+            throw WireErrorCode(SelectionEncodingError.code)
+        }
         if format.isBase64Text { return .object(["base64": .string(String(decoding: bytes, as: UTF8.self))]) }
         return .object(["data": .string(Base64.encode(bytes))])
     }

@@ -36,6 +36,12 @@ enum SelectionFormatInputs {
 
     // MARK: - Stored values
 
+    /// `selection` written in `format`; a selection the format cannot hold (XML and a forbidden character,
+    /// `SPEC.md` §1.1) gives the empty stored value, itself a case worth sending.
+    static func stored(_ selection: FamilyActivitySelection, _ format: SelectionFormat) -> [UInt8] {
+        (try? selection.encoded(as: format)) ?? []
+    }
+
     /// A valid stored value of `format` for `selection`: the reference's writing, or (for the JSON formats) any
     /// JSON text of it (other key orders, whitespace, escapes, duplicates, unknown members).
     static func valid(_ format: SelectionFormat, _ selection: FamilyActivitySelection) -> Gen<[UInt8]> {
@@ -43,27 +49,27 @@ enum SelectionFormatInputs {
         case .base64JSON:
             return Gen<Bool>.bool.flatMap { written in
                 written
-                    ? .constant(selection.encoded(as: .base64JSON))
+                    ? .constant(stored(selection, .base64JSON))
                     : Gen<SelectionJSONDocument>.document(of: selection).map { Array($0.base64.utf8) }
             }
         case .json:
             return Gen<Bool>.bool.flatMap { written in
                 written
-                    ? .constant(selection.encoded(as: .json))
+                    ? .constant(stored(selection, .json))
                     : Gen<SelectionJSONDocument>.document(of: selection).map(\.json)
             }
         case .jsonDocument:
             return document(containing: [selection])
         case .binaryPlist:
-            return .constant(selection.encoded(as: format))
+            return .constant(stored(selection, format))
         case .xmlPlist:
-            return Gen<Int>.int(in: 0...2).map { variant in xmlVariant(selection.encoded(as: .xmlPlist), variant) }
+            return Gen<Int>.int(in: 0...2).map { variant in xmlVariant(stored(selection, .xmlPlist), variant) }
         case .base64Plist:
             // Base64 of either list: the reader tells them apart by `bplist00`.
             return Gen<Bool>.bool.map { binary in
                 binary
-                    ? selection.encoded(as: .base64Plist)
-                    : Base64.encodeToBytes(selection.encoded(as: .xmlPlist))
+                    ? stored(selection, .base64Plist)
+                    : Base64.encodeToBytes(stored(selection, .xmlPlist))
             }
         }
     }
@@ -244,7 +250,7 @@ enum SelectionFormatInputs {
         Gen<Int>.int(in: 0...5)
     ).map { pair, how in
         let (format, selection) = pair
-        guard case .object(var members) = decodeInput(format, selection.encoded(as: format)) else { return .null }
+        guard case .object(var members) = decodeInput(format, stored(selection, format)) else { return .null }
         let member = format.isBase64Text ? "base64" : "data"
         let other = format.isBase64Text ? "data" : "base64"
         let text = members[member]?.stringValue ?? ""

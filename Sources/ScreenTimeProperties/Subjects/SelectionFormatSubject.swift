@@ -12,8 +12,8 @@ public struct SelectionFormatSubject: Sendable {
             [(path: String, selection: Result<FamilyActivitySelection, SelectionDecodingError>)],
             SelectionDecodingError
         >
-    /// A selection written in a format of one selection.
-    public var encode: @Sendable (FamilyActivitySelection, SelectionFormat) -> [UInt8]
+    /// A selection written in a format of one selection, or why the format cannot hold it.
+    public var encode: @Sendable (FamilyActivitySelection, SelectionFormat) -> Result<[UInt8], SelectionEncodingError>
 
     public init(
         decode:
@@ -25,7 +25,10 @@ public struct SelectionFormatSubject: Sendable {
                 [(path: String, selection: Result<FamilyActivitySelection, SelectionDecodingError>)],
                 SelectionDecodingError
             > = SelectionFormatSubject.referenceDecodeDocument,
-        encode: @escaping @Sendable (FamilyActivitySelection, SelectionFormat) -> [UInt8] = { $0.encoded(as: $1) }
+        encode:
+            @escaping @Sendable (FamilyActivitySelection, SelectionFormat) -> Result<[UInt8], SelectionEncodingError> = {
+                selection, format in Result { () throws(SelectionEncodingError) in try selection.encoded(as: format) }
+            }
     ) {
         self.decode = decode
         self.decodeDocument = decodeDocument
