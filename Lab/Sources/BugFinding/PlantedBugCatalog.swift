@@ -12,25 +12,27 @@
 public struct PlantedBugEntry: Sendable, Hashable, Codable {
     /// The value of `STC_PLANTED_BUG` that turns it on; its first part is the family.
     public var name: String
-    /// The SPEC §7 item it is an instance of (`7.1` … `7.8`), or `nil` for an extra bug of the family.
+    /// The SPEC §7 item it is an instance of (`7.1` … `7.12`), or `nil` for an extra bug of the family.
     public var fieldBug: String?
     /// What the planted code does wrong, as an app would.
     public var summary: String
-    /// The `stc check` patterns of its family (the property hammer).
+    /// The `stc check` patterns of its family (the property hammer); empty when no property reaches the planted
+    /// code, and then the hammer is not run (not found).
     public var checks: [String]
-    /// The fuzz target of its family (`stc fuzz list`).
-    public var fuzzTarget: String
-    /// The explored operations or families (`stc explore --ops`).
+    /// The fuzz target of its family (`stc fuzz list`); `nil` when no target reaches the planted code.
+    public var fuzzTarget: String?
+    /// The explored operations or families (`stc explore --ops`); empty when the explorer sends nothing that
+    /// reaches the planted code.
     public var explore: [String]
     /// The naive baseline harness of its family (`Lab/Naive`).
     public var naive: String
 
-    /// The part of the name before the first dot: `selection`, `json`, `shield`, `lifecycle`, `auth`, `url`,
-    /// `template`.
+    /// The part of the name before the first dot: `selection`, `document`, `json`, `plist`, `encode`, `shield`,
+    /// `lifecycle`, `auth`, `url`, `template`.
     public var family: String { String(name.prefix { $0 != "." }) }
 
     public init(
-        _ name: String, fieldBug: String?, _ summary: String, checks: [String], fuzz: String, explore: [String],
+        _ name: String, fieldBug: String?, _ summary: String, checks: [String], fuzz: String?, explore: [String],
         naive: String
     ) {
         self.name = name
