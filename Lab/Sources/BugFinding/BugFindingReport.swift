@@ -36,7 +36,8 @@ public struct BugFindingReport: Codable, Sendable {
         public var explore: Double?
         /// The naive baseline's median seconds to its first crash.
         public var naive: Double?
-        public var fuzzTarget: String
+        /// The family's fuzz target, `nil` when none reaches the bug.
+        public var fuzzTarget: String?
         public var naiveHarness: String
         /// Per hammer, each seed's seconds in seed order (`nil`: not found); seeds after an early stop are absent.
         public var runs: [String: [Double?]] = [:]
@@ -121,7 +122,7 @@ public struct BugFindingReport: Codable, Sendable {
             fuzz = try c.decodeIfPresent(Double.self, forKey: .fuzz)
             explore = try c.decodeIfPresent(Double.self, forKey: .explore)
             naive = try c.decodeIfPresent(Double.self, forKey: .naive)
-            fuzzTarget = try c.decode(String.self, forKey: .fuzzTarget)
+            fuzzTarget = try c.decodeIfPresent(String.self, forKey: .fuzzTarget)
             naiveHarness = try c.decode(String.self, forKey: .naiveHarness)
             runs = try c.decode([String: [Double?]].self, forKey: .runs)
             problems = try c.decode([String].self, forKey: .problems)

@@ -65,7 +65,7 @@ public struct BugHunt {
     /// Builds, runs the controls, then every bug; `log` hears each build command and a line per attempt.
     public func run(log: (String) -> Void) throws(Failure) -> BugFindingReport {
         let started = Date()
-        let targets = Array(Set(settings.bugs.map(\.fuzzTarget))).sorted()
+        let targets = Array(Set(settings.bugs.compactMap(\.fuzzTarget))).sorted()
         let harnesses = Array(Set(settings.bugs.map(\.naive))).sorted()
         do throws(PlantedBuilds.BuildFailure) {
             log(
@@ -105,9 +105,15 @@ public struct BugHunt {
         }
         record(.vectors, "corpus/conformance", h.vectors(nil))
         let families = Array(Set(settings.bugs.flatMap(\.checks))).sorted()
-        record(.check, families.joined(separator: " "), h.check(families, bug: nil, seed: 1, cap: seconds))
+        // No patterns would mean every property, no operations every operation: a hammer no selected bug has is
+        // not controlled.
+        if !families.isEmpty {
+            record(.check, families.joined(separator: " "), h.check(families, bug: nil, seed: 1, cap: seconds))
+        }
         let explored = Array(Set(settings.bugs.flatMap(\.explore))).sorted()
-        record(.explore, explored.joined(separator: ","), h.explore(explored, bug: nil, seed: 1, cap: seconds))
+        if !explored.isEmpty {
+            record(.explore, explored.joined(separator: ","), h.explore(explored, bug: nil, seed: 1, cap: seconds))
+        }
         for target in targets { record(.fuzz, target, h.ourFuzzer(target, bug: nil, seed: 1, cap: seconds)) }
         for harness in harnesses { record(.naive, harness, h.naiveFuzzer(harness, bug: nil, seed: 1, cap: seconds)) }
         return controls
@@ -120,13 +126,26 @@ public struct BugHunt {
         log("  vectors: \(vectors.problem ?? (vectors.found ? "fail (found)" : "pass (missed)"))")
         var result = BugFindingReport.Bug(entry: bug, vectors: vectors.found)
         if let problem = vectors.problem { result.problems.append("vectors: \(problem)") }
-        let plans: [(Hammer, (UInt64) -> Attempt)] = [
-            (.check, { h.check(bug.checks, bug: bug.name, seed: $0, cap: settings.checkCap) }),
-            (.fuzz, { h.ourFuzzer(bug.fuzzTarget, bug: bug.name, seed: $0, cap: settings.fuzzCap) }),
-            (.explore, { h.explore(bug.explore, bug: bug.name, seed: $0, cap: settings.exploreCap) }),
-            (.naive, { h.naiveFuzzer(bug.naive, bug: bug.name, seed: $0, cap: settings.fuzzCap) }),
-        ]
-        for (hammer, attempt) in plans {
+        // A hammer the catalog gives nothing to run (no property, target or operation reaches the bug) is not run:
+        // it does not find the bug, and its runs are empty.
+        typealias Plan = (UInt64) -> Attempt
+        let check: Plan? =
+            bug.checks.isEmpty
+            ? nil : { seed in h.check(bug.checks, bug: bug.name, seed: seed, cap: settings.checkCap) }
+        let fuzz: Plan? = bug.fuzzTarget.map { target -> Plan in
+            { seed in h.ourFuzzer(target, bug: bug.name, seed: seed, cap: settings.fuzzCap) }
+        }
+        let explore: Plan? =
+            bug.explore.isEmpty
+            ? nil : { seed in h.explore(bug.explore, bug: bug.name, seed: seed, cap: settings.exploreCap) }
+        let naive: Plan = { seed in h.naiveFuzzer(bug.naive, bug: bug.name, seed: seed, cap: settings.fuzzCap) }
+        let plans: [(Hammer, Plan?)] = [(.check, check), (.fuzz, fuzz), (.explore, explore), (.naive, naive)]
+        for (hammer, plan) in plans {
+            guard let attempt = plan else {
+                result.runs[hammer.rawValue] = []
+                log("  \(hammer.rawValue): nothing in its family reaches the bug, not run")
+                continue
+            }
             var runs: [Double?] = []
             var misses = 0
             for seed in settings.seeds {

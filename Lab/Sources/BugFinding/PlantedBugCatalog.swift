@@ -12,25 +12,27 @@
 public struct PlantedBugEntry: Sendable, Hashable, Codable {
     /// The value of `STC_PLANTED_BUG` that turns it on; its first part is the family.
     public var name: String
-    /// The SPEC §7 item it is an instance of (`7.1` … `7.8`), or `nil` for an extra bug of the family.
+    /// The SPEC §7 item it is an instance of (`7.1` … `7.12`), or `nil` for an extra bug of the family.
     public var fieldBug: String?
     /// What the planted code does wrong, as an app would.
     public var summary: String
-    /// The `stc check` patterns of its family (the property hammer).
+    /// The `stc check` patterns of its family (the property hammer); empty when no property reaches the planted
+    /// code, and then the hammer is not run (not found).
     public var checks: [String]
-    /// The fuzz target of its family (`stc fuzz list`).
-    public var fuzzTarget: String
-    /// The explored operations or families (`stc explore --ops`).
+    /// The fuzz target of its family (`stc fuzz list`); `nil` when no target reaches the planted code.
+    public var fuzzTarget: String?
+    /// The explored operations or families (`stc explore --ops`); empty when the explorer sends nothing that
+    /// reaches the planted code.
     public var explore: [String]
     /// The naive baseline harness of its family (`Lab/Naive`).
     public var naive: String
 
-    /// The part of the name before the first dot: `selection`, `json`, `shield`, `lifecycle`, `auth`, `url`,
-    /// `template`.
+    /// The part of the name before the first dot: `selection`, `document`, `json`, `plist`, `encode`, `shield`,
+    /// `lifecycle`, `auth`, `url`, `template`.
     public var family: String { String(name.prefix { $0 != "." }) }
 
     public init(
-        _ name: String, fieldBug: String?, _ summary: String, checks: [String], fuzz: String, explore: [String],
+        _ name: String, fieldBug: String?, _ summary: String, checks: [String], fuzz: String?, explore: [String],
         naive: String
     ) {
         self.name = name
@@ -45,7 +47,7 @@ public struct PlantedBugEntry: Sendable, Hashable, Codable {
 
 /// Every planted bug, in catalog order (SPEC §7 order, the extras of each family after its field bugs).
 public enum PlantedBugCatalog {
-    public static let all: [PlantedBugEntry] = selection + shield + authorization + encoding
+    public static let all: [PlantedBugEntry] = selection + storage + shield + authorization + encoding
 
     public static func named(_ name: String) -> PlantedBugEntry? { all.first { $0.name == name } }
 
@@ -70,6 +72,33 @@ public enum PlantedBugCatalog {
             "json.overlong-utf8-accepted", fieldBug: nil,
             "the JSON scanner accepts the overlong two-byte forms C0 xx and C1 xx",
             checks: ["selection"], fuzz: "json", explore: ["selection"], naive: "naive-selection"),
+    ]
+
+    /// The storage formats and documents (SPEC §1.1, §1.3). Only `selection.decode` with a `format` and
+    /// `selection.encode` reach these sites: no property, fuzz target or explored operation sends a format or a
+    /// document, so the three decoding plants are the vectors' alone. The encode plant's `""` has to come from the
+    /// wire's `selection.encode` (Conformance, outside the reference the patch may touch), which decodes its input
+    /// with `SelectionDecoder.decode(_:)` and writes it with `encoded(as:)`: the plant is that pair, the decoder
+    /// handing over a placeholder for a failed input and the encoder writing the placeholder as no bytes. So the
+    /// decoder's own hammers (properties, the differential target, `selection.order` and `selection.combine` in
+    /// the explorer) see it too, as a decoding error that is not reported.
+    static let storage: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "document.one-bad-wipes-all", fieldBug: "7.9",
+            "a document with one bad selection answers no selections (try? JSONDecoder().decode(...) ?? [:])",
+            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+        PlantedBugEntry(
+            "json.empty-array-is-empty-selection", fieldBug: "7.10",
+            "the json format reads [] (a failed rawValue's placeholder) as an empty selection",
+            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+        PlantedBugEntry(
+            "plist.empty-value-is-empty-selection", fieldBug: "7.11",
+            "an empty stored value in a format other than base64-json reads as an empty selection (a first launch)",
+            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+        PlantedBugEntry(
+            "encode.empty-string-on-error", fieldBug: "7.12",
+            "an encode whose input does not decode answers \"\" (serialize…'s guard let … else { return \"\" })",
+            checks: ["selection"], fuzz: "selection-differential", explore: ["selection"], naive: "naive-selection"),
     ]
 
     static let shield: [PlantedBugEntry] = [
