@@ -88,7 +88,8 @@ extension SelectionWire {
     ///   - format: The format, not `json-document`.
     /// - Returns: The output object.
     /// - Throws: ``WireErrorCode`` `unencodable` when the format cannot hold the selection (`SPEC.md` §1.1).
-    public static func encodeOutput(_ selection: FamilyActivitySelection, _ format: SelectionFormat) throws -> JSONValue {
+    public static func encodeOutput(_ selection: FamilyActivitySelection, _ format: SelectionFormat) throws -> JSONValue
+    {
         let bytes: [UInt8]
         do throws(SelectionEncodingError) {
             bytes = try selection.encoded(as: format)

@@ -381,7 +381,8 @@ extension ReferenceProperties {
             case .failure(let error):
                 // Only XML may refuse, and only a character it cannot hold (SPEC §1.1).
                 let forbidden = Self.holdsCharacterXMLForbids(input.selection)
-                return input.format == .xmlPlist && forbidden ? nil : "\(input.format.rawValue) refused: \(error.detail)"
+                return input.format == .xmlPlist && forbidden
+                    ? nil : "\(input.format.rawValue) refused: \(error.detail)"
             }
             switch subject.decode(stored, input.format) {
             case .success(let y):
@@ -401,7 +402,8 @@ extension ReferenceProperties {
         return identifiers.contains { identifier in
             identifier.value.unicodeScalars.contains { scalar in
                 let v = scalar.value
-                return !(v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
+                return
+                    !(v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
                     || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v))
             }
         }

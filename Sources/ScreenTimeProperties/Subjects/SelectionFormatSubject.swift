@@ -26,7 +26,8 @@ public struct SelectionFormatSubject: Sendable {
                 SelectionDecodingError
             > = SelectionFormatSubject.referenceDecodeDocument,
         encode:
-            @escaping @Sendable (FamilyActivitySelection, SelectionFormat) -> Result<[UInt8], SelectionEncodingError> = {
+            @escaping @Sendable (FamilyActivitySelection, SelectionFormat) -> Result<[UInt8], SelectionEncodingError> =
+            {
                 selection, format in Result { () throws(SelectionEncodingError) in try selection.encoded(as: format) }
             }
     ) {
