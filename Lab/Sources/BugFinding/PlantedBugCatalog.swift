@@ -86,19 +86,19 @@ public enum PlantedBugCatalog {
         PlantedBugEntry(
             "document.one-bad-wipes-all", fieldBug: "7.9",
             "a document with one bad selection answers no selections (try? JSONDecoder().decode(...) ?? [:])",
-            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+            checks: ["selection"], fuzz: nil, explore: ["selection"], naive: "naive-selection"),
         PlantedBugEntry(
             "json.empty-array-is-empty-selection", fieldBug: "7.10",
             "the json format reads [] (a failed rawValue's placeholder) as an empty selection",
-            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+            checks: ["selection"], fuzz: nil, explore: ["selection"], naive: "naive-selection"),
         PlantedBugEntry(
             "plist.empty-value-is-empty-selection", fieldBug: "7.11",
             "an empty stored value in a format other than base64-json reads as an empty selection (a first launch)",
-            checks: [], fuzz: nil, explore: [], naive: "naive-selection"),
+            checks: ["selection"], fuzz: nil, explore: ["selection"], naive: "naive-selection"),
         PlantedBugEntry(
             "encode.empty-string-on-error", fieldBug: "7.12",
-            "an encode whose input does not decode answers \"\" (serialize…'s guard let … else { return \"\" })",
-            checks: ["selection"], fuzz: "selection-differential", explore: ["selection"], naive: "naive-selection"),
+            "an encode the format cannot hold answers \"\" instead of unencodable (serialize…'s guard let … else { return \"\" })",
+            checks: ["selection"], fuzz: nil, explore: ["selection"], naive: "naive-selection"),
     ]
 
     static let shield: [PlantedBugEntry] = [
