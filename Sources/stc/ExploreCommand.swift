@@ -17,8 +17,9 @@ enum ExploreCommand {
         ],
         description: """
             Generates cases for every operation (or those of --ops) from the generators the properties and the
-            structured fuzzers use: valid data, near-valid and hostile stored selections, equal selections written
-            differently, tokens both listed and excepted, stores past 50 tokens, notDetermined flicker, revocations,
+            structured fuzzers use: valid data, near-valid and hostile stored selections in every storage format
+            (JSON, documents of several selections, binary and XML property lists; selection.encode in each),
+            equal selections written differently, tokens both listed and excepted, stores past 50 tokens, notDetermined flicker, revocations,
             names in every script, malformed percent escapes and template braces. The reference answers each case in
             this process; each adapter answers it over the adapter protocol (SPEC.md §5), pipelined, restarted after
             a crash and timed out as stc conformance does, and its answer is judged as a vector is.
