@@ -47,14 +47,17 @@ public struct SelectionDecodingError: Error, Sendable, Equatable, CustomStringCo
         case propertyList = "property list"
     }
 
+    // `layer` sits beside `code` (both one byte) so that the error's size is its stride (32 bytes). After `detail`
+    // the size was 33 of a 40-byte stride, and ASan release builds reported a stack-buffer-overflow where
+    // `init(storedBase64:)` received the typed error, on every input (a compiler issue we keep clear of).
     public var code: Code
+    /// What ``offset`` counts in.
+    public var layer: Layer
     /// Byte offset where decoding went wrong: in the stored text for `empty`, `tooLarge` and `base64`, in the
     /// JSON or the property list for the other codes (``layer`` says which).
     public var offset: Int
     /// A sentence for people.
     public var detail: String
-    /// What ``offset`` counts in.
-    public var layer: Layer
 
     /// An error of `code` at `offset`, counted in the JSON for the codes from `json` on.
     ///
