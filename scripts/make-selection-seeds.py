@@ -151,12 +151,13 @@ for name, value in plist_values.items():
     written += write("corpus/selection-plist", "bin-" + name, plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False))
     written += write("corpus/selection-plist", "xml-" + name, plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False))
 
-def bplist(objects, top=0, offset_size=1, ref_size=1, count=None):
+def bplist(objects, top=0, offset_size=1, ref_size=1, count=None, fix=None):
     """A bplist00 from encoded objects (references inside them are 1 byte), with the trailer's sizes given."""
     body, offsets = b"bplist00", []
     for o in objects:
         offsets.append(len(body))
         body += o
+    if fix: offsets = fix(offsets)
     table = len(body)
     for o in offsets:
         body += o.to_bytes(offset_size, "big")
@@ -178,22 +179,22 @@ plist_deviations = {  # one input per documented deviation of selection-plist (P
     "deviation-xml-comment": xml("<!-- a comment -->"),
     "deviation-xml-cdata": xml("<key>x</key><string><![CDATA[a<b]]></string>"),
     "deviation-xml-processing-instruction": xml("<?pi x?>"),
-    "deviation-xml-doctype-subset": xml("", head='<?xml version="1.0"?>\n<!DOCTYPE plist [ <!ENTITY e "x"> ]>\n<plist version="1.0">\n'),
+    "deviation-xml-doctype-placement": xml("", head=xml_head.replace("<plist", '<!DOCTYPE plist SYSTEM "x">\n<plist')),
     "deviation-xml-tag-spelling": xml('<key>x</key><string id="1">a</string>'),
-    "deviation-xml-reference": xml("<key>x</key><string>&nbsp;</string>"),
+    "deviation-xml-reference": xml("<key>x</key><string>&#x1;</string>"),
     "deviation-xml-character": xml("<key>x</key><string>a\x01b</string>"),
-    "deviation-xml-stray-text": xml("<key>x</key>stray<string>a</string>"),
+    "deviation-xml-stray-text": xml("").replace(b"</plist>\n", b"</plist>\nstray"),
     "deviation-xml-scalar-grammar": xml("<key>x</key><integer> 0x10 </integer>"),
+    "deviation-xml-declared-encoding": xml("", head=xml_head.replace("UTF-8", "UTF-6")),
     "deviation-non-canonical-base64": xml("<key>x</key><data>QR==</data>"),
     "deviation-xml-element-form": xml("<key>x</key><true></true>"),
     "deviation-binary-integer-sizes": bplist(empty3, offset_size=3),
     "deviation-binary-marker": bplist(with_member(bytes([0x00]))),
-    "deviation-binary-layout": bplist(empty3)[:-32] + bytes(6) + bytes([1, 1]) + struct.pack(">QQQ", 5, 0, len(bplist(empty3)) - 32 - 5 - 1),
+    "deviation-binary-layout": bplist(empty3 + [b"\x08"], fix=lambda o: o[:-1] + [3]),  # unreferenced, offset in the header
     "deviation-binary-string-content": bplist(with_member(bytes([0x51, 0xE9]))),
     "deviation-binary-integer-form": bplist(with_member(bytes([0x14]) + bytes([0, 0, 0, 0, 0, 0, 0, 1]) + bytes(8))),
     "deviation-duplicate-key": xml("<key>applicationTokens</key><array/>"),
     "deviation-token-size": xml("").replace(b"<key>applicationTokens</key><array/>", b"<key>applicationTokens</key><array><dict><key>data</key><data></data></dict></array>"),
-    "deviation-number-as-boolean": xml("<key>includeEntireCategory</key><integer>1</integer>"),
     "deviation-limits": xml("<key>x</key>" + "<array>" * 40 + "</array>" * 40),
 }
 for name, data in plist_deviations.items():

@@ -26,6 +26,7 @@ enum XMLPropertyListDeviations {
         var stack: [(name: String, children: Int, text: [UInt8])] = []
         var plistValues = 0
         var sawPlist = false
+        var doctypes = 0
         var i = 0
         let n = bytes.count
         func starts(_ s: String, at k: Int) -> Bool {
@@ -76,18 +77,27 @@ enum XMLPropertyListDeviations {
             }
             if starts("<?", at: i) {
                 let atStart = i == 0 || (i == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
-                if !(atStart && starts("<?xml", at: i)) { found.insert(.xmlProcessingInstruction) }
-                i = (find("?>", from: i + 2) ?? n - 2) + 2
+                let end = find("?>", from: i + 2) ?? n - 2
+                let declaration =
+                    atStart && starts("<?xml", at: i) && i + 5 < n && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + 5])
+                if !declaration {
+                    found.insert(.xmlProcessingInstruction)
+                } else if declaresAnotherEncoding(bytes[i..<end]) {
+                    found.insert(.xmlDeclaredEncoding)
+                }
+                i = end + 2
                 continue
             }
             if starts("<!", at: i) {
                 let end = find(">", from: i) ?? n
                 if bytes[i..<end].contains(UInt8(ascii: "[")) {
-                    found.insert(.xmlDoctypeSubset)
+                    // A DOCTYPE subset: Foundation refuses it too, so no deviation is needed.
                     i = (find("]>", from: i) ?? (find(">", from: i) ?? n)) + 2
                     continue
                 }
                 if !starts("<!DOCTYPE", at: i) { found.insert(.xmlElementForm) }
+                doctypes += 1
+                if doctypes > 1 || sawPlist { found.insert(.xmlDoctypePlacement) }
                 i = end + 1
                 continue
             }
@@ -108,6 +118,9 @@ enum XMLPropertyListDeviations {
                 found.insert(.xmlTagSpelling)
             }
             if !valueTags.contains(name), name != "plist" { found.insert(.xmlElementForm) }
+            if name == "plist", !closing, !wellFormedAttributes(bytes[k..<(selfClosing ? end - 1 : end)]) {
+                found.insert(.xmlTagSpelling)
+            }
             if closing {
                 if let top = stack.last {
                     check(top.name, top.text, top.children, &found)
@@ -144,6 +157,51 @@ enum XMLPropertyListDeviations {
         }
         if plistValues != 1 || !stack.isEmpty { found.insert(.xmlElementForm) }
         return found
+    }
+
+    /// Whether an XML declaration names an encoding other than UTF-8 (or one Foundation would read otherwise).
+    static func declaresAnotherEncoding(_ declaration: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: declaration, as: UTF8.self).lowercased()
+        guard let range = text.range(of: "encoding") else { return false }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return value != "utf-8"
+    }
+
+    /// `(space+ name space* = space* ("…" | '…'))* space*`, as SPEC §1.2 has for `<plist>`.
+    static func wellFormedAttributes(_ s: ArraySlice<UInt8>) -> Bool {
+        let u = Array(s)
+        var i = 0
+        func spaces() -> Int {
+            let start = i
+            while i < u.count, [0x20, 0x09, 0x0A, 0x0D].contains(u[i]) { i += 1 }
+            return i - start
+        }
+        while true {
+            let gap = spaces()
+            if i == u.count { return true }
+            guard gap > 0 else { return false }
+            func letter(_ c: UInt8) -> Bool {
+                (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
+            }
+            guard i < u.count, letter(u[i]) else { return false }
+            while i < u.count, letter(u[i]) || (0x30...0x39).contains(u[i]) || u[i] == UInt8(ascii: "-")
+                || u[i] == UInt8(ascii: ".")
+            {
+                i += 1
+            }
+            _ = spaces()
+            guard i < u.count, u[i] == UInt8(ascii: "=") else { return false }
+            i += 1
+            _ = spaces()
+            guard i < u.count, u[i] == UInt8(ascii: "\"") || u[i] == UInt8(ascii: "'") else { return false }
+            let quote = u[i]
+            i += 1
+            while i < u.count, u[i] != quote { i += 1 }
+            guard i < u.count else { return false }
+            i += 1
+        }
     }
 
     static func isSpaceOrEnd(_ c: UInt8) -> Bool {
