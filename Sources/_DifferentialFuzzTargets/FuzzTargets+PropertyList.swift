@@ -102,7 +102,7 @@ public enum PropertyListDifferential {
     }
 
     /// The deviations under which Foundation may reject, or read otherwise, what we accept.
-    static let foundationStricter: Set<PropertyListDeviation> = [.xmlDeclaredEncoding]
+    public static let foundationStricter: Set<PropertyListDeviation> = [.xmlDeclaredEncoding]
 
     public static func compare(_ bytes: [UInt8]) -> Comparison {
         let format = format(of: bytes)
