@@ -59,6 +59,9 @@ public enum PropertyListDeviation: String, CaseIterable, Sendable {
     /// `encoding`, refusing one it does not know (`UTF-6`) and converting from one it knows (`ISO-8859-1`). The
     /// one deviation where Foundation is the stricter or reads other text: we may accept what it rejects.
     case xmlDeclaredEncoding
+    /// §1.2 (XML 1.0 §2.11): a raw carriage return in text, alone or before a line feed, reads as a line feed;
+    /// Foundation keeps it, so the two read other strings (`a\rb`). Also one where Foundation reads otherwise.
+    case xmlLineEnd
     /// §1.2: `<data>` holds canonical base64 once whitespace is removed; Foundation accepts non-canonical padding
     /// and bits, and skips other characters.
     case nonCanonicalBase64
@@ -102,7 +105,7 @@ public enum PropertyListDifferential {
     }
 
     /// The deviations under which Foundation may reject, or read otherwise, what we accept.
-    public static let foundationStricter: Set<PropertyListDeviation> = [.xmlDeclaredEncoding]
+    public static let foundationStricter: Set<PropertyListDeviation> = [.xmlDeclaredEncoding, .xmlLineEnd]
 
     public static func compare(_ bytes: [UInt8]) -> Comparison {
         let format = format(of: bytes)
@@ -178,7 +181,7 @@ public enum PropertyListDifferential {
     }
 
     /// Why two readings differ, or `nil`.
-    static func difference(_ s: FamilyActivitySelection, _ f: FoundationSelectionDecoder.Selection) -> String? {
+    public static func difference(_ s: FamilyActivitySelection, _ f: FoundationSelectionDecoder.Selection) -> String? {
         let sets = FoundationSelectionDecoder.Sets(
             applications: Set(f.applicationTokens.map { $0.data.base64EncodedString() }),
             categories: Set(f.categoryTokens.map { $0.data.base64EncodedString() }),
@@ -206,8 +209,10 @@ public enum PropertyListDifferential {
     /// so our XML writer's `&#0;` is refused by our reader (and Foundation's). A gap in SPEC §1.1 found by this
     /// target (regression `corpus/selection-plist/regressions/`); the XML writer has no conformant output for it.
     static func roundTrip(_ s: FamilyActivitySelection) -> HarnessFailure? {
-        let xmlCanHold = [s.untokenizedApplicationIdentifiers, s.untokenizedCategoryIdentifiers,
-            s.untokenizedWebDomainIdentifiers].joined().allSatisfy {
+        let xmlCanHold = [
+            s.untokenizedApplicationIdentifiers, s.untokenizedCategoryIdentifiers,
+            s.untokenizedWebDomainIdentifiers,
+        ].joined().allSatisfy {
             $0.value.unicodeScalars.allSatisfy { XMLPropertyListDeviations.isXMLCharacter($0.value) }
         }
         for format in xmlCanHold ? [SelectionFormat.binaryPlist, .xmlPlist] : [.binaryPlist] {

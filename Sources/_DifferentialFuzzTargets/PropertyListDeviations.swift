@@ -51,7 +51,10 @@ enum XMLPropertyListDeviations {
                 if run.contains(UInt8(ascii: "&")) { checkReferences(run, &found) }
                 if let top = stack.last, textTags.contains(top.name) {
                     stack[stack.count - 1].text += run
-                    if top.name == "integer" || top.name == "real" || top.name == "date", run.contains(UInt8(ascii: "&")) {
+                    if top.name == "string" || top.name == "key", run.contains(0x0D) { found.insert(.xmlLineEnd) }
+                    if top.name == "integer" || top.name == "real" || top.name == "date",
+                        run.contains(UInt8(ascii: "&"))
+                    {
                         found.insert(.xmlScalarGrammar)
                     }
                     if top.name == "data", run.contains(UInt8(ascii: "&")) { found.insert(.nonCanonicalBase64) }
@@ -183,11 +186,13 @@ enum XMLPropertyListDeviations {
             if i == u.count { return true }
             guard gap > 0 else { return false }
             func letter(_ c: UInt8) -> Bool {
-                (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
+                (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_")
+                    || c == UInt8(ascii: ":")
             }
             guard i < u.count, letter(u[i]) else { return false }
-            while i < u.count, letter(u[i]) || (0x30...0x39).contains(u[i]) || u[i] == UInt8(ascii: "-")
-                || u[i] == UInt8(ascii: ".")
+            while i < u.count,
+                letter(u[i]) || (0x30...0x39).contains(u[i]) || u[i] == UInt8(ascii: "-")
+                    || u[i] == UInt8(ascii: ".")
             {
                 i += 1
             }
@@ -227,7 +232,9 @@ enum XMLPropertyListDeviations {
             }
             let body = String(decoding: run[(i + 1)..<semicolon], as: UTF8.self)
             var ok = ["amp", "lt", "gt", "quot", "apos"].contains(body)
-            if body.hasPrefix("#x"), let v = UInt32(body.dropFirst(2), radix: 16), body.dropFirst(2).allSatisfy(\.isHexDigit) {
+            if body.hasPrefix("#x"), let v = UInt32(body.dropFirst(2), radix: 16),
+                body.dropFirst(2).allSatisfy(\.isHexDigit)
+            {
                 ok = isXMLCharacter(v)
             } else if body.hasPrefix("#"), let v = UInt32(body.dropFirst()), body.dropFirst().allSatisfy(\.isASCII) {
                 ok = isXMLCharacter(v) && body.dropFirst().allSatisfy { $0.isNumber }
