@@ -112,6 +112,16 @@ public enum PropertyListDifferential {
         let plistFormat: PropertyListFormat = format == .binaryPlist ? .binary : .xml
         let tree = Result { () throws(PropertyListError) in try PropertyListReader.read(bytes, as: plistFormat) }
         let ours = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(bytes, format: format) }
+        // Foundation on Linux traps (a bounds check in FoundationEssentials' BPlistMap) on a binary string whose
+        // length runs past the end of the data: it is not asked about such input, which ours must refuse.
+        if format == .binaryPlist, LenientBinaryPropertyList.hasStringPastTheEnd(bytes) {
+            var comparison = Comparison(format: format, ours: ours, foundation: nil, deviations: [], failure: nil)
+            comparison.failure = checkOurs(bytes, tree, ours)
+            if comparison.failure == nil, case .success = ours {
+                comparison.failure = HarnessFailure("we accept a list whose string runs past the end of the data")
+            }
+            return comparison
+        }
         let theirs = foundationSelection(bytes)
         var comparison = Comparison(format: format, ours: ours, foundation: theirs, deviations: [], failure: nil)
         if let failure = checkOurs(bytes, tree, ours) {

@@ -172,7 +172,8 @@ enum XMLPropertyListDeviations {
         return value != "utf-8"
     }
 
-    /// `(space+ name space* = space* ("…" | '…'))* space*`, as SPEC §1.2 has for `<plist>`.
+    /// `(space+ name space* = space* ("…" | '…'))* space*`, values without `<` or `&`: what our reader takes
+    /// in `<plist>`.
     static func wellFormedAttributes(_ s: ArraySlice<UInt8>) -> Bool {
         let u = Array(s)
         var i = 0
@@ -203,7 +204,10 @@ enum XMLPropertyListDeviations {
             guard i < u.count, u[i] == UInt8(ascii: "\"") || u[i] == UInt8(ascii: "'") else { return false }
             let quote = u[i]
             i += 1
-            while i < u.count, u[i] != quote { i += 1 }
+            while i < u.count, u[i] != quote {
+                if u[i] == UInt8(ascii: "<") || u[i] == UInt8(ascii: "&") { return false }
+                i += 1
+            }
             guard i < u.count else { return false }
             i += 1
         }
@@ -309,6 +313,44 @@ enum XMLPropertyListDeviations {
 /// ``PropertyListDeviation``: integer sizes, markers, layout, string content, integer forms, and nesting or walks
 /// beyond the limits.
 enum LenientBinaryPropertyList {
+    /// Whether an object of the offset table (referenced or not) is a string or data whose content, by its
+    /// declared length, runs past the end of the bytes: what makes Foundation's binary reader on Linux trap
+    /// (`corpus/selection-plist/regressions/`), so the harness does not hand such input to it.
+    static func hasStringPastTheEnd(_ b: [UInt8]) -> Bool {
+        let n = b.count
+        guard n >= 40 else { return false }
+        let t = n - 32
+        let offsetSize = Int(b[t + 6])
+        guard (1...8).contains(offsetSize) else { return false }
+        func be(_ at: Int, _ size: Int) -> UInt64? {
+            guard at >= 0, size >= 0, size <= 8, at + size <= n else { return nil }
+            var v: UInt64 = 0
+            for k in 0..<size { v = v << 8 | UInt64(b[at + k]) }
+            return v
+        }
+        guard let count = be(t + 8, 8), let table = be(t + 24, 8), count <= UInt64(n), table <= UInt64(n) else {
+            return false
+        }
+        for k in 0..<Int(count) {
+            guard let o = be(Int(table) + k * offsetSize, offsetSize), o < UInt64(n) else { continue }
+            let at = Int(o)
+            let high = b[at] >> 4
+            guard high == 0x4 || high == 0x5 || high == 0x6 else { continue }
+            var length = UInt64(b[at] & 0xF)
+            var start = at + 1
+            if length == 0xF {
+                guard at + 1 < n, b[at + 1] >> 4 == 1 else { continue }
+                let size = 1 << Int(b[at + 1] & 0xF)
+                guard let v = be(at + 2, min(size, 8)) else { return true }
+                length = v
+                start = at + 2 + size
+            }
+            let (bytes, overflow) = length.multipliedReportingOverflow(by: high == 0x6 ? 2 : 1)
+            if overflow || UInt64(start) + bytes > UInt64(n) { return true }
+        }
+        return false
+    }
+
     static func deviations(_ b: [UInt8]) -> Set<PropertyListDeviation> {
         var found: Set<PropertyListDeviation> = []
         let n = b.count
