@@ -346,7 +346,8 @@ enum LenientBinaryPropertyList {
                 start = at + 2 + size
             }
             let (bytes, overflow) = length.multipliedReportingOverflow(by: high == 0x6 ? 2 : 1)
-            if overflow || UInt64(start) + bytes > UInt64(n) { return true }
+            let (end, overflowEnd) = UInt64(start).addingReportingOverflow(bytes)
+            if overflow || overflowEnd || end > UInt64(n) { return true }
         }
         return false
     }
