@@ -67,6 +67,12 @@ struct BinaryPropertyListReader {
                 at: trailer + 24,
                 "the offset table (\(tableSize) bytes at \(declaredTable)) is not between the header and the trailer, ending where the trailer starts")
         }
+        // CoreFoundation also refuses a table whose own offset the offset size cannot hold (selection-plist).
+        guard offsetSize == 8 || declaredTable >> UInt64(8 * offsetSize) == 0 else {
+            throw PropertyListError(
+                at: trailer + 24,
+                "the offset table's offset \(declaredTable) does not fit the offset size of \(offsetSize) bytes")
+        }
         tableOffset = Int(declaredTable)
         offsets.reserveCapacity(objectCount)
         for number in 0..<objectCount {
