@@ -187,6 +187,7 @@ plist_deviations = {  # one input per documented deviation of selection-plist (P
     "deviation-xml-scalar-grammar": xml("<key>x</key><integer> 0x10 </integer>"),
     "deviation-xml-declared-encoding": xml("", head=xml_head.replace("UTF-8", "UTF-6")),
     "deviation-xml-line-end": xml("<key>untokenizedApplicationIdentifiers</key><array><string>a\rb</string></array>"),
+    "deviation-xml-quoted-bracket": xml("", head=xml_head.replace('version="1.0">', 'version="-->">')),
     "deviation-non-canonical-base64": xml("<key>x</key><data>QR==</data>"),
     "deviation-xml-element-form": xml("<key>x</key><true></true>"),
     "deviation-binary-integer-sizes": bplist(empty3, offset_size=3),

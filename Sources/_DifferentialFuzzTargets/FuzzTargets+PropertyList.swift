@@ -62,6 +62,9 @@ public enum PropertyListDeviation: String, CaseIterable, Sendable {
     /// §1.2 (XML 1.0 §2.11): a raw carriage return in text, alone or before a line feed, reads as a line feed;
     /// Foundation keeps it, so the two read other strings (`a\rb`). Also one where Foundation reads otherwise.
     case xmlLineEnd
+    /// §1.2: `<plist>`'s attribute values are quoted, and may hold `>`; Foundation ends the tag at the first `>`
+    /// (`<plist version="-->">`), then refuses what follows. Also one where Foundation is the stricter.
+    case xmlQuotedBracket
     /// §1.2: `<data>` holds canonical base64 once whitespace is removed; Foundation accepts non-canonical padding
     /// and bits, and skips other characters.
     case nonCanonicalBase64
@@ -105,7 +108,9 @@ public enum PropertyListDifferential {
     }
 
     /// The deviations under which Foundation may reject, or read otherwise, what we accept.
-    public static let foundationStricter: Set<PropertyListDeviation> = [.xmlDeclaredEncoding, .xmlLineEnd]
+    public static let foundationStricter: Set<PropertyListDeviation> = [
+        .xmlDeclaredEncoding, .xmlLineEnd, .xmlQuotedBracket,
+    ]
 
     public static func compare(_ bytes: [UInt8]) -> Comparison {
         let format = format(of: bytes)

@@ -122,7 +122,9 @@ enum XMLPropertyListDeviations {
             }
             if !valueTags.contains(name), name != "plist" { found.insert(.xmlElementForm) }
             if name == "plist", !closing, !wellFormedAttributes(bytes[k..<(selfClosing ? end - 1 : end)]) {
-                found.insert(.xmlTagSpelling)
+                // An open quote at the first `>`: our reader reads on to the quote's end, Foundation stops.
+                let quotes = bytes[k..<end].filter { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }.count
+                found.insert(quotes % 2 == 1 ? .xmlQuotedBracket : .xmlTagSpelling)
             }
             if closing {
                 if let top = stack.last {
