@@ -129,7 +129,9 @@ let modules: [Module] = [
         product: true, handsOutStackAddresses: true),
     Module(
         "_DifferentialFuzzTargets", .fuzz,
-        dependencies: ["_FuzzCore", "FoundationBaseline", "ScreenTimeSelection", "StrictJSON"], product: true,
+        dependencies: [
+            "_FuzzCore", "FoundationBaseline", "ScreenTimeSelection", "StrictJSON", "StrictPropertyList",
+        ], product: true,
         fuzzCoverage: true),
     Module(
         "_StructuredFuzzTargets", .fuzz,

@@ -3,6 +3,10 @@
 
 corpus/selection-decode/<name>  stored strings (base64 of the JSON)
 corpus/selection-json/<name>    the JSON itself
+corpus/selection-plist/<name>   binary and XML property lists as PropertyListEncoder writes them (plistlib writes
+                                the same layout), near-valid ones, and one per documented plist deviation; the
+                                `ours-*` seeds are our writer's output, written by FuzzTargetTests
+                                (PropertyListSeedTests, with STC_WRITE_PLIST_SEEDS=1)
 
 Existing files are never overwritten: a seed whose name exists with other content is reported and skipped.
 Run from the repository root: python3 scripts/make-selection-seeds.py
@@ -113,4 +117,88 @@ for name, text in json_seeds.items():
     written += write("corpus/selection-differential", name, base64.b64encode(text.encode()))
 for name, data in deviation_seeds.items():
     written += write("corpus/selection-differential", name, data if name == "deviation-non-canonical-base64" else base64.b64encode(data))
+
+# selection-plist: property lists. plistlib writes what PropertyListEncoder writes (bplist00 with 1-byte refs,
+# each distinct string once; XML with the Apple DOCTYPE and tab indentation).
+import plistlib, struct
+
+def plist_selection(apps=(), cats=(), webs=(), entire=False, untok=(), omit=(), extra=None):
+    d = {"applicationTokens": [{"data": t} for t in apps], "categoryTokens": [{"data": t} for t in cats],
+         "webDomainTokens": [{"data": t} for t in webs], "includeEntireCategory": entire,
+         "untokenizedApplicationIdentifiers": list(untok), "untokenizedCategoryIdentifiers": [],
+         "untokenizedWebDomainIdentifiers": []}
+    for k in omit: d.pop(k)
+    d.update(extra or {})
+    return d
+
+plist_values = {
+    "empty-selection": plist_selection(),
+    "device-shaped-1-category": plist_selection(cats=[token(1)]),
+    "device-shaped-13-categories-entire": plist_selection(cats=[token(i) for i in range(13)], entire=True),
+    "device-shaped-mixed-kinds": plist_selection(apps=[token(20), token(21)], cats=[token(2)], webs=[token(30)]),
+    "duplicate-tokens": plist_selection(apps=[token(5), token(5), token(6)]),
+    "short-tokens": plist_selection(apps=[token(7, 1), token(8, 16)]),
+    "missing-optional-members": plist_selection(cats=[token(3)], omit=("includeEntireCategory", "untokenizedApplicationIdentifiers", "untokenizedCategoryIdentifiers", "untokenizedWebDomainIdentifiers")),
+    "untokenized-identifiers": plist_selection(untok=["com.example.app", "caf\u00e9 & <x>"]),
+    "unknown-keys": plist_selection(extra={"future": {"a": [1, 2.5, True, b"x", "s"]}, "n": -7}),
+    # near-valid: one schema or token rule away
+    "schema-top-level-array": [],
+    "schema-missing-array": {"applicationTokens": [], "categoryTokens": []},
+    "token-data-as-string": plist_selection(apps=[]) | {"applicationTokens": [{"data": base64.b64encode(token(1)).decode()}]},
+    "token-no-data": plist_selection() | {"applicationTokens": [{}]},
+}
+for name, value in plist_values.items():
+    written += write("corpus/selection-plist", "bin-" + name, plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False))
+    written += write("corpus/selection-plist", "xml-" + name, plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False))
+
+def bplist(objects, top=0, offset_size=1, ref_size=1, count=None, fix=None):
+    """A bplist00 from encoded objects (references inside them are 1 byte), with the trailer's sizes given."""
+    body, offsets = b"bplist00", []
+    for o in objects:
+        offsets.append(len(body))
+        body += o
+    if fix: offsets = fix(offsets)
+    table = len(body)
+    for o in offsets:
+        body += o.to_bytes(offset_size, "big")
+    return body + bytes(6) + bytes([offset_size, ref_size]) + struct.pack(">QQQ", count or len(objects), top, table)
+
+def ascii_string(s):
+    return bytes([0x50 | len(s)]) + s.encode() if len(s) < 15 else bytes([0x5F, 0x10, len(s)]) + s.encode()
+
+empty3 = [bytes([0xD3, 1, 2, 3, 4, 4, 4]), ascii_string("applicationTokens"), ascii_string("categoryTokens"),
+          ascii_string("webDomainTokens"), bytes([0xA0])]
+def with_member(value):  # the three empty arrays plus "x" -> value (object 6)
+    return [bytes([0xD4, 1, 2, 3, 5, 4, 4, 4, 6]), *empty3[1:], ascii_string("x"), value]
+xml_head = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n'
+def xml(members, head=xml_head):
+    return (head + "<dict><key>applicationTokens</key><array/><key>categoryTokens</key><array/><key>webDomainTokens</key><array/>" + members + "</dict>\n</plist>\n").encode()
+
+plist_deviations = {  # one input per documented deviation of selection-plist (PropertyListDeviation)
+    "deviation-xml-byte-order-mark": b"\xef\xbb\xbf" + xml(""),
+    "deviation-xml-comment": xml("<!-- a comment -->"),
+    "deviation-xml-cdata": xml("<key>x</key><string><![CDATA[a<b]]></string>"),
+    "deviation-xml-processing-instruction": xml("<?pi x?>"),
+    "deviation-xml-doctype-placement": xml("", head=xml_head.replace("<plist", '<!DOCTYPE plist SYSTEM "x">\n<plist')),
+    "deviation-xml-tag-spelling": xml('<key>x</key><string id="1">a</string>'),
+    "deviation-xml-reference": xml("<key>x</key><string>&#x1;</string>"),
+    "deviation-xml-character": xml("<key>x</key><string>a\x01b</string>"),
+    "deviation-xml-stray-text": xml("").replace(b"</plist>\n", b"</plist>\nstray"),
+    "deviation-xml-scalar-grammar": xml("<key>x</key><integer> 0x10 </integer>"),
+    "deviation-xml-declared-encoding": xml("", head=xml_head.replace("UTF-8", "UTF-6")),
+    "deviation-xml-line-end": xml("<key>untokenizedApplicationIdentifiers</key><array><string>a\rb</string></array>"),
+    "deviation-xml-quoted-bracket": xml("", head=xml_head.replace('version="1.0">', 'version="-->">')),
+    "deviation-non-canonical-base64": xml("<key>x</key><data>QR==</data>"),
+    "deviation-xml-element-form": xml("<key>x</key><true></true>"),
+    "deviation-binary-integer-sizes": bplist(empty3, offset_size=3),
+    "deviation-binary-marker": bplist(with_member(bytes([0x00]))),
+    "deviation-binary-layout": bplist(empty3 + [b"\x08"], fix=lambda o: o[:-1] + [3]),  # unreferenced, offset in the header
+    "deviation-binary-string-content": bplist(with_member(bytes([0x51, 0xE9]))),
+    "deviation-binary-integer-form": bplist(with_member(bytes([0x14]) + bytes([0, 0, 0, 0, 0, 0, 0, 1]) + bytes(8))),
+    "deviation-duplicate-key": xml("<key>applicationTokens</key><array/>"),
+    "deviation-token-size": xml("").replace(b"<key>applicationTokens</key><array/>", b"<key>applicationTokens</key><array><dict><key>data</key><data></data></dict></array>"),
+    "deviation-limits": xml("<key>x</key>" + "<array>" * 40 + "</array>" * 40),
+}
+for name, data in plist_deviations.items():
+    written += write("corpus/selection-plist", name, data)
 print(f"{written} seed files written")

@@ -59,11 +59,19 @@ struct BinaryPropertyListReader {
         }
         let declaredTable = bigEndian(at: trailer + 24, size: 8)
         // Both factors are small (at most 2^20 objects of at most 8 bytes), so the product cannot overflow.
+        // The table ends where the trailer starts, as CoreFoundation requires (CFBinaryPList.c refuses a gap
+        // between them; found by the selection-plist fuzz target).
         let tableSize = objectCount * offsetSize
-        guard tableSize <= trailer - 8, declaredTable >= 8, declaredTable <= UInt64(trailer - tableSize) else {
+        guard tableSize <= trailer - 8, declaredTable >= 8, declaredTable == UInt64(trailer - tableSize) else {
             throw PropertyListError(
                 at: trailer + 24,
-                "the offset table (\(tableSize) bytes at \(declaredTable)) is not between the header and the trailer")
+                "the offset table (\(tableSize) bytes at \(declaredTable)) is not between the header and the trailer, ending where the trailer starts")
+        }
+        // CoreFoundation also refuses a table whose own offset the offset size cannot hold (selection-plist).
+        guard offsetSize == 8 || declaredTable >> UInt64(8 * offsetSize) == 0 else {
+            throw PropertyListError(
+                at: trailer + 24,
+                "the offset table's offset \(declaredTable) does not fit the offset size of \(offsetSize) bytes")
         }
         tableOffset = Int(declaredTable)
         offsets.reserveCapacity(objectCount)

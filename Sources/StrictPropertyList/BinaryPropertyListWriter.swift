@@ -73,7 +73,9 @@ struct BinaryPropertyListWriter {
             }
         }
         let tableOffset = out.count
-        let offsetSize = Self.size(for: UInt64(offsets.last ?? 0))
+        // Sized by the table's own offset, as CoreFoundation writes and requires: its reader refuses a table whose
+        // offset the offset size cannot hold ("Corrupt top-level info"; found by the selection-plist fuzz target).
+        let offsetSize = Self.size(for: UInt64(tableOffset))
         for offset in offsets { Self.append(UInt64(offset), size: offsetSize, to: &out) }
         out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
         Self.append(UInt64(objects.count), size: 8, to: &out)

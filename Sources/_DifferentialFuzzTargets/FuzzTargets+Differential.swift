@@ -5,7 +5,7 @@ import ScreenTimeSelection
 
 extension FuzzTargets {
     /// The targets of this module, in `stc fuzz list` order.
-    public static let differentialTargets = [selectionDifferential]
+    public static let differentialTargets = [selectionDifferential, selectionPlist]
 
     /// `selection-differential`: our decoder against ``FoundationSelectionDecoder`` on the same stored string.
     /// They must agree on accept/reject and on the token sets, except where the spec deliberately differs from

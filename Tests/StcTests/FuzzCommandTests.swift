@@ -22,7 +22,9 @@ import _CommandSupport
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         let names = lines.map { $0.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? "" }
-        for name in ["selection-decode", "selection-json", "selection-differential", "url", "template"] {
+        for name in [
+            "selection-decode", "selection-json", "selection-differential", "selection-plist", "url", "template",
+        ] {
             #expect(names.contains(name), "\(name) missing from \(run.stdout)")
         }
         #expect(lines.allSatisfy { $0.split(separator: "\t").count == 2 })
