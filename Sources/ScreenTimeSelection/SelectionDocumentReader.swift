@@ -41,7 +41,11 @@ struct SelectionDocumentReader {
                 found.append(Found(path: path, range: start..<scanner.index))
                 return
             }
-            guard try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { return }
+            // An empty container is opened and closed at once, and still left: its depth counted too.
+            guard try scanner.openContainer(UInt8(ascii: "{"), close: UInt8(ascii: "}")) else {
+                scanner.leave()
+                return
+            }
             var keys = ObjectKeys()
             repeat {
                 let (key, offset) = try scanner.parseMemberKeyBytes()
@@ -50,7 +54,10 @@ struct SelectionDocumentReader {
             } while try scanner.consumeSeparator(close: UInt8(ascii: "}"))
             scanner.leave()
         case UInt8(ascii: "["):
-            guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else { return }
+            guard try scanner.openContainer(UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
+                scanner.leave()
+                return
+            }
             var index = 0
             repeat {
                 scanner.skipWhitespace()

@@ -82,7 +82,7 @@ import _DifferentialFuzzTargets
             }
             for (format, prefix) in [(SelectionFormat.binaryPlist, "ours-bin-"), (.xmlPlist, "ours-xml-")] {
                 let target = prefix + name.dropFirst("bin-".count)
-                let written = report.selection.encoded(as: format)
+                let written = try report.selection.encoded(as: format)
                 let url = Self.directory.appendingPathComponent(target)
                 if write, !FileManager.default.fileExists(atPath: url.path) {
                     try Data(written).write(to: url, options: .atomic)

@@ -121,6 +121,17 @@ import Testing
         }
     }
 
+    /// Found by scripts/oracle-differential.py: empty containers before a selection once kept their depth, so a
+    /// selection at depth 30 after 40 empty siblings was refused as too deep.
+    @Test func emptyContainersBeforeASelectionAddNoDepth() throws {
+        let siblings = (0..<20).map { #""e\#($0)":[],"o\#($0)":{},"# }.joined()
+        let deep = String(repeating: #"{"a":"#, count: 28) + "{" + siblings + #""s":"# + Self.selection + "}"
+            + String(repeating: "}", count: 28)
+        let entries = try SelectionDecoder.decodeDocument(Self.bytes(deep))
+        #expect(entries.count == 1)
+        #expect((try? entries.first?.result.get()) != nil)
+    }
+
     @Test func jsonEncodingsReadBackAsTheSameSelection() throws {
         let s = try FamilyActivitySelection(stored: Self.bytes(Self.selection), format: .json)
         for format in [SelectionFormat.base64JSON, .json, .jsonDocument] {

@@ -236,6 +236,13 @@ def formats_suite() -> SuiteBuilder:
     case("binary-depth-32-accepted", "binary-plist", chain(31), ["boundary", "hostile"], S12,
          {"output": {"canonical": EMPTY}})
     case("binary-depth-33-refused", "binary-plist", chain(32), M + ["boundary", "hostile"], S12, P)
+    # Found by fuzzing selection-plist against Foundation (CoreFoundation refuses both): the table ends at the trailer,
+    # and its own offset fits in the offset size.
+    gap = bytearray(mini())
+    gap[-32:-32] = b"\x00"  # one byte between the table and the trailer; the trailer's fields still point right
+    case("binary-gap-between-table-and-trailer", "binary-plist", bytes(gap), M, S12, P)
+    big = assemble(MINI_OBJS[:4] + [MINI_OBJS[4], b"\x4f\x11\x01\x2c" + bytes(300)], 0, offset_size=1)
+    case("binary-table-offset-over-the-offset-size", "binary-plist", big, M + ["boundary"], S12, P)
     case("binary-uid-over-64-bits", "binary-plist", mini_with([b"\x88\x01" + bytes(8)]), M, S12, P)
     case("binary-uid-of-nine-bytes-that-fits", "binary-plist", mini_with([b"\x88" + bytes(8) + b"\x07"]), [], S12,
          {"output": {"canonical": EMPTY}})
@@ -526,6 +533,10 @@ def document_suite() -> SuiteBuilder:
       hand=out(ok("/a" * 29, apps=APPS[:1])))
     a("depth-33-counted-from-document-root", _doc(wrap(30, tok_sel)), ["boundary", "hostile", "malformed"], S13,
       hand={"error": "json"})
+    # found by scripts/oracle-differential.py: empty siblings on the way down once kept their depth in the reference
+    siblings = "".join(f'"e{i}":[],"o{i}":{{}},' for i in range(20))
+    a("empty-siblings-add-no-depth", _doc(wrap(28, "{" + siblings + '"s":' + tok_sel + "}")),
+      ["boundary", "hostile"] + A15, src, hand=out(ok("/a" * 28 + "/s", apps=APPS[:1])))
     a("empty-document-is-empty", {"format": "json-document", "data": ""}, ["malformed", "field-bug-11"],
       f"{S13}; SPEC §7.11", hand={"error": "empty"})
     a("whitespace-document-is-json", _doc(" \n"), ["malformed"], S13, hand={"error": "json"})

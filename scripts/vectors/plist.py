@@ -89,8 +89,11 @@ def read_binary(data: bytes):
         raise PlistError("object count not in 1 … 1048576", t + 8)
     if top >= count:
         raise PlistError("top object not below the count", t + 16)
-    if table < 8 or table + count * offset_size > t:
-        raise PlistError("offset table not between the header and the trailer", t + 24)
+    # SPEC §1.2: the table ends where the trailer starts, and its own offset fits in the offset size.
+    if table < 8 or table + count * offset_size != t:
+        raise PlistError("offset table does not end where the trailer starts", t + 24)
+    if table >= 1 << (8 * offset_size):
+        raise PlistError("the offset table's offset does not fit in the offset size", t + 24)
     offsets = []
     for i in range(count):
         p = table + i * offset_size
