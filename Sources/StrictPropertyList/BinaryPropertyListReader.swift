@@ -65,7 +65,8 @@ struct BinaryPropertyListReader {
         guard tableSize <= trailer - 8, declaredTable >= 8, declaredTable == UInt64(trailer - tableSize) else {
             throw PropertyListError(
                 at: trailer + 24,
-                "the offset table (\(tableSize) bytes at \(declaredTable)) is not between the header and the trailer, ending where the trailer starts")
+                "the offset table (\(tableSize) bytes at \(declaredTable)) is not between the header and the trailer, ending where the trailer starts"
+            )
         }
         // CoreFoundation also refuses a table whose own offset the offset size cannot hold (selection-plist).
         guard offsetSize == 8 || declaredTable >> UInt64(8 * offsetSize) == 0 else {

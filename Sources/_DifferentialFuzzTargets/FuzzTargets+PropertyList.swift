@@ -280,8 +280,9 @@ public enum PropertyListDifferential {
             switch node.value {
             case .dictionary(let members):
                 if Set(members.map(\.keyText)).count != members.count { found.insert(.duplicateKey) }
-                members.forEach { walk($0.value) }
-            case .array(let elements): elements.forEach(walk)
+                for member in members { walk(member.value) }
+            case .array(let elements):
+                for element in elements { walk(element) }
             default: break
             }
         }

@@ -125,7 +125,8 @@ import Testing
     /// selection at depth 30 after 40 empty siblings was refused as too deep.
     @Test func emptyContainersBeforeASelectionAddNoDepth() throws {
         let siblings = (0..<20).map { #""e\#($0)":[],"o\#($0)":{},"# }.joined()
-        let deep = String(repeating: #"{"a":"#, count: 28) + "{" + siblings + #""s":"# + Self.selection + "}"
+        let deep =
+            String(repeating: #"{"a":"#, count: 28) + "{" + siblings + #""s":"# + Self.selection + "}"
             + String(repeating: "}", count: 28)
         let entries = try SelectionDecoder.decodeDocument(Self.bytes(deep))
         #expect(entries.count == 1)
