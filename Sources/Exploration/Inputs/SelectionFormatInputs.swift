@@ -327,6 +327,16 @@ enum SelectionFormatInputs {
             }
         }
         guard let name = input["format"]?.stringValue else { return "format missing or not a string" }
-        return SelectionFormat(rawValue: name) == nil ? "format is not a format name" : "format \(name) not writable"
+        guard let format = SelectionFormat(rawValue: name) else { return "format is not a format name" }
+        guard format != .jsonDocument, let text = input["selection"]?.stringValue,
+            let selection = try? SelectionDecoder.decode(Array(text.utf8)).selection
+        else { return "format \(name) not writable" }
+        do throws(SelectionEncodingError) {
+            _ = try selection.encoded(as: format)
+            return nil
+        } catch {
+            // `unencodable`: which character, without its code point (one reason for all of them).
+            return "\(name) cannot hold a character of an untokenized identifier"
+        }
     }
 }
