@@ -201,4 +201,27 @@ plist_deviations = {  # one input per documented deviation of selection-plist (P
 }
 for name, data in plist_deviations.items():
     written += write("corpus/selection-plist", name, data)
+
+# Every value kind the readers know, in a member the selection does not read: the writers' rewrite of the whole
+# tree (PropertyListRewrite) and the date reader need them.
+import datetime
+values_member = {"when": datetime.datetime(2024, 2, 29, 21, 30, 5), "count": 300, "big": 1 << 40, "neg": -5,
+                 "ratio": 0.1, "inf": float("inf"), "flag": False, "blob": b"\x00\xff", "text": "caf\u00e9 \U0001F600"}
+for name, value in {"all-value-kinds": plist_selection(extra=values_member)}.items():
+    written += write("corpus/selection-plist", "bin-" + name, plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=True))
+    written += write("corpus/selection-plist", "xml-" + name, plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=True))
+written += write("corpus/selection-plist", "bin-uid-member", plistlib.dumps(
+    plist_selection(extra={"ref": plistlib.UID(7)}), fmt=plistlib.FMT_BINARY))
+
+# selection-json also reads its input as a JSON document (SPEC §1.3): documents holding selections.
+one = json_seeds["device-shaped-mixed"] if "device-shaped-mixed" in json_seeds else next(iter(json_seeds.values()))
+document_seeds = {
+    "document-profiles": '{"3F2A":{"name":"Focus","selectedActivity":' + one + '},"8B1E":{"selectedActivity":' + one + '}}',
+    "document-list": '[' + one + ',{"nested":{"s":' + one + '}},[],{}]',
+    "document-pointer-escapes": '{"a/b":{"c~d":' + one + '}}',
+    "document-bad-among-good": '{"a":' + one + ',"b":{"applicationTokens":[{"data":"AB=="}],"categoryTokens":[],"webDomainTokens":[]}}',
+    "document-no-selection": '{"settings":{"theme":"dark","n":[1,2,3]}}',
+}
+for name, text in document_seeds.items():
+    written += write("corpus/selection-json", name, text.encode())
 print(f"{written} seed files written")

@@ -159,6 +159,9 @@ public enum PropertyListDifferential {
         if comparison.failure == nil, case .success(let report) = ours {
             comparison.failure = roundTrip(report.selection)
         }
+        if comparison.failure == nil, case .success(let top) = tree {
+            comparison.failure = PropertyListRewrite.check(top)
+        }
         return comparison
     }
 

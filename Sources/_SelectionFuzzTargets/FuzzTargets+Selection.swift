@@ -33,19 +33,24 @@ extension FuzzTargets {
     ///
     /// `maxLength` 512: all seven members and one device-sized token (about 410 bytes).
     public static let selectionJSON = FuzzTarget(
-        name: "selection-json", summary: "any bytes as the selection JSON: strict parse, schema, canonical fixed point",
+        name: "selection-json",
+        summary: "any bytes as the selection JSON and as a JSON document: strict parse, schema, canonical fixed point",
         maxLength: 512,
         inPlace: { bytes in
-            do throws(SelectionDecodingError) {
-                // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job, and
-                // skipping it here leaves more executions per second for the parser.
-                return SelectionInvariants.check(try SelectionDecoder.decodeJSON(bytes), layer: .json)
-            } catch {
-                if error.code < .json {
-                    return HarnessFailure("decodeJSON reported a base64-level error", "\(error)")
-                }
-                return SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
+            let direct = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decodeJSON(bytes) }
+            let failure: HarnessFailure?
+            switch direct {
+            case .success(let report):
+                // The fixed point is checked on the JSON layer only: the base64 layer is `selection-decode`'s job,
+                // and skipping it here leaves more executions per second for the parser.
+                failure = SelectionInvariants.check(report, layer: .json)
+            case .failure(let error):
+                failure =
+                    error.code < .json
+                    ? HarnessFailure("decodeJSON reported a base64-level error", "\(error)")
+                    : SelectionInvariants.check(error, inputLength: nil, inJSONLength: bytes.count)
             }
+            return failure ?? DocumentInvariants.check(Array(bytes), direct)
         })
 }
 
@@ -246,6 +251,67 @@ public enum SelectionInvariants {
         let layer = error.offsetIsInJSON ? "decoded JSON" : "base64 text"
         if error.description != "\(error.code.rawValue): \(error.detail) (at byte \(error.offset) of the \(layer))" {
             return HarnessFailure("an error's description does not name its code, detail and offset", "\(error)")
+        }
+        return nil
+    }
+}
+
+/// `SPEC.md` §1.1 and §1.3 on the same bytes: the `json` format is `decodeJSON` with the size checks, and the
+/// bytes read as a document find their selections, each read as `decodeJSON` reads its slice.
+public enum DocumentInvariants {
+    public static func check(
+        _ bytes: [UInt8], _ direct: Result<SelectionDecoder.Report, SelectionDecodingError>
+    ) -> HarnessFailure? {
+        _ = SelectionFormat.detect(bytes)
+        let asJSON = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(bytes, format: .json) }
+        switch (asJSON, direct) {
+        case (.success(let a), .success(let b)):
+            if a.selection != b.selection { return HarnessFailure("format json and decodeJSON read two selections") }
+        case (.failure(let a), .failure(let b)):
+            if a.code != b.code && !(a.code == .empty && b.code == .json) {
+                return HarnessFailure("format json and decodeJSON fail differently", "\(a) vs \(b)")
+            }
+        default:
+            if bytes.isEmpty, case .failure(let error) = asJSON, error.code == .empty { break }
+            return HarnessFailure("format json and decodeJSON disagree on accepting", "\(asJSON) vs \(direct)")
+        }
+        let document = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decodeDocument(bytes) }
+        switch document {
+        case .failure(let error):
+            guard [.empty, .json, .schema].contains(error.code), (0...bytes.count).contains(error.offset) else {
+                return HarnessFailure("a document error of another code or outside the input", "\(error)")
+            }
+            // A syntax error is the document's and the selection's alike: both read every byte of it.
+            if error.code == .json, case .failure(let direct) = direct, direct.code != .json {
+                return HarnessFailure("the document is not JSON but decodeJSON found no JSON error", "\(direct)")
+            }
+            if case .success = direct { return HarnessFailure("a valid top-level selection failed as a document") }
+        case .success(let entries):
+            var end = 0
+            var paths: Set<String> = []
+            for entry in entries {
+                guard entry.range.lowerBound >= end, entry.range.upperBound <= bytes.count else {
+                    return HarnessFailure("selections overlap or lie outside the document", "\(entry.range)")
+                }
+                end = entry.range.upperBound
+                guard paths.insert(entry.path).inserted, entry.path.isEmpty || entry.path.hasPrefix("/") else {
+                    return HarnessFailure("a path is repeated or not a JSON Pointer", entry.path)
+                }
+                let alone = Result { () throws(SelectionDecodingError) in
+                    try SelectionDecoder.decodeJSON(Array(bytes[entry.range]))
+                }
+                switch (entry.result, alone) {
+                case (.success(let a), .success(let b)) where a.selection == b.selection: break
+                case (.failure(let a), .failure(let b))
+                where a.code == b.code && a.offset == b.offset + entry.range.lowerBound: break
+                default: return HarnessFailure("a selection of the document reads otherwise alone", entry.path)
+                }
+            }
+            if case .success(let report) = direct {
+                guard entries.count == 1, entries[0].path.isEmpty,
+                    (try? entries[0].result.get().selection) == report.selection
+                else { return HarnessFailure("a top-level selection is not the document's one selection at \"\"") }
+            }
         }
         return nil
     }
