@@ -22,6 +22,9 @@ import base64
 import re
 import struct
 
+from .oracle import b64_strict
+from .strictjson import JObject
+
 MAX_DEPTH = 32  # §1.2: the top object (binary) / the value inside <plist> (XML) is depth 1
 MAX_VALUES = 1 << 20  # §1.2: at most 1 048 576 values visited
 MAX_OBJECTS = 1 << 20  # §1.2: object count at most 1 048 576
@@ -33,15 +36,8 @@ class PlistError(Exception):
         self.offset = offset
 
 
-class PDict(list):
-    def get(self, key, default=None):
-        for k, v in self:
-            if k == key:
-                return v
-        return default
-
-    def keys(self):
-        return [k for k, _ in self]
+class PDict(JObject):
+    """A dictionary as its members in stored order, repeated keys kept (the JSON reader's shape)."""
 
 
 class PData(bytes):
@@ -389,7 +385,7 @@ class _XMLReader:
         if self.take("<data>"):
             raw = self.raw("</data>")
             compact = "".join(c for c in raw if c not in _WS)
-            decoded = _b64_canonical(compact)
+            decoded = b64_strict(compact)
             if decoded is None:
                 self.fail("data is not canonical base64")
             return PData(decoded)
@@ -452,16 +448,6 @@ class _XMLReader:
             else:
                 self.fail("unknown entity reference")
             self.i = end + 1
-
-
-def _b64_canonical(text: str):
-    if not re.fullmatch(r"[A-Za-z0-9+/]*={0,2}", text) or len(text) % 4:
-        return None
-    try:
-        raw = base64.b64decode(text, validate=True)
-    except ValueError:
-        return None
-    return raw if base64.b64encode(raw).decode("ascii") == text else None
 
 
 # ---------------------------------------------------------------------------------------------------------------
