@@ -95,43 +95,32 @@ def decode_selection(s):
 
 def selection_from_json(root):
     """A parsed JSON value -> a selection, by the schema and token rules (schema first)."""
-    # Schema first: every schema error outranks every token error.
-    if not isinstance(root, dict):
-        raise CodedError("schema")
-    for key in TOKEN_KEYS:
-        if not isinstance(root.get(key), list):
-            raise CodedError("schema")
-    include_entire = root.get("includeEntireCategory", False)
-    if not isinstance(include_entire, bool):
-        raise CodedError("schema")
-    for key in UNTOKENIZED_KEYS:
-        value = root.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
-            raise CodedError("schema")
 
-    # Then tokens.
-    selection = {"includeEntireCategory": include_entire}
-    for key in TOKEN_KEYS:
-        tokens = set()
-        for element in root[key]:
-            if not isinstance(element, dict) or not isinstance(element.get("data"), str):
-                raise CodedError("token")
-            data = element["data"]
-            try:
-                token_bytes = base64.b64decode(data, validate=True)
-            except (binascii.Error, ValueError):
-                raise CodedError("token")
-            if not 1 <= len(token_bytes) <= MAX_TOKEN_BYTES:
-                raise CodedError("token")
-            tokens.add(data)
-        selection[key] = tokens
-    for key in UNTOKENIZED_KEYS:
-        selection[key] = list(root.get(key, []))
-    return selection
+    def token(element):
+        if not isinstance(element, dict) or not isinstance(element.get("data"), str):
+            raise CodedError("token")
+        try:
+            token_bytes = base64.b64decode(element["data"], validate=True)
+        except (binascii.Error, ValueError):
+            raise CodedError("token")
+        return element["data"], token_bytes
+
+    return selection_from_tree(root, token)
 
 
 def selection_from_plist(root):
     """A loaded property list -> a selection: the same rules, with tokens as {"data": bytes} dictionaries."""
+
+    def token(element):
+        if not isinstance(element, dict) or not isinstance(element.get("data"), bytes):
+            raise CodedError("token")
+        return base64.b64encode(element["data"]).decode("ascii"), element["data"]
+
+    return selection_from_tree(root, token)
+
+
+def selection_from_tree(root, token):
+    """The schema rules (all before any token rule), then each token through `token` (its data text and bytes)."""
     if not isinstance(root, dict):
         raise CodedError("schema")
     for key in TOKEN_KEYS:
@@ -148,11 +137,10 @@ def selection_from_plist(root):
     for key in TOKEN_KEYS:
         tokens = set()
         for element in root[key]:
-            if not isinstance(element, dict) or not isinstance(element.get("data"), bytes):
+            data, token_bytes = token(element)
+            if not 1 <= len(token_bytes) <= MAX_TOKEN_BYTES:
                 raise CodedError("token")
-            if not 1 <= len(element["data"]) <= MAX_TOKEN_BYTES:
-                raise CodedError("token")
-            tokens.add(base64.b64encode(element["data"]).decode("ascii"))
+            tokens.add(data)
         selection[key] = tokens
     for key in UNTOKENIZED_KEYS:
         selection[key] = list(root.get(key, []))
