@@ -78,7 +78,8 @@ public struct ScreenTimeImplementation: Sendable {
     ///   - selection: The selection to write (decoded by the reference from the case's stored string).
     ///   - format: The format to write it in.
     /// - Returns: The stored bytes; for `base64-json` and `base64-plist`, the text's UTF-8.
-    /// - Throws: An error, answered with its code (a correct encoder has none to throw).
+    /// - Throws: An error, answered with its code: `unencodable` when the format cannot hold the selection
+    ///   (`xml-plist` and a character XML forbids; a thrown `SelectionEncodingError` maps to it), and nothing else.
     public typealias EncodeSelection =
         @Sendable (_ selection: FamilyActivitySelection, _ format: SelectionFormat) throws -> [UInt8]
     /// `selection.equal`: whether two stored strings hold the same selection (field bug 3 compares the strings).
