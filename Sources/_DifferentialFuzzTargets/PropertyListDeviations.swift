@@ -301,13 +301,20 @@ enum XMLPropertyListDeviations {
         return i == u.count
     }
 
+    /// The `<date>` grammar of SPEC §1.2: the shape, and a real calendar date and time (Foundation rolls
+    /// 2023-02-29 or a leap second forward instead of refusing it).
     static func isDate(_ u: [UInt8]) -> Bool {
         let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
         guard u.count == shape.count else { return false }
         for (c, p) in zip(u, shape) {
             if p == UInt8(ascii: "d") { if !(0x30...0x39).contains(c) { return false } } else if c != p { return false }
         }
-        return true
+        func number(_ range: Range<Int>) -> Int { u[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return (1...12).contains(month) && (1...days[month - 1]).contains(day) && number(11..<13) <= 23
+            && number(14..<16) <= 59 && number(17..<19) <= 59
     }
 }
 
