@@ -112,6 +112,9 @@ enum XMLPropertyListDeviations {
             while k < n, !isSpaceOrEnd(bytes[k]) { k += 1 }
             let name = String(decoding: bytes[j..<k], as: UTF8.self)
             guard let end = find(">", from: i) else {
+                // An unclosed `<` after `</plist>`: the rest of the bytes, which Foundation ignores once the root is
+                // closed (stray text, as any other byte there).
+                if sawPlist && stack.isEmpty { found.insert(.xmlStrayText) }
                 i = n
                 continue
             }
