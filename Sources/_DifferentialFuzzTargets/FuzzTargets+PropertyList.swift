@@ -82,7 +82,8 @@ public enum PropertyListDeviation: String, CaseIterable, Sendable {
     case binaryLayout
     /// §1.2: ASCII strings hold bytes below 0x80 and UTF-16 ones no lone surrogate; Foundation reads both.
     case binaryStringContent
-    /// §1.2: the 16-byte integer's high 8 bytes are zero, and a length is a non-negative 1…8-byte integer.
+    /// §1.2: the 16-byte integer's high 8 bytes are zero, a UID fits in 64 bits, and a length is a non-negative
+    /// 1…8-byte integer.
     case binaryIntegerForm
     // Both.
     /// §1.1: a key repeated in one dictionary is `schema`; Foundation keeps one of the values.

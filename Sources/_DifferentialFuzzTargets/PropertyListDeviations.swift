@@ -454,6 +454,10 @@ enum LenientBinaryPropertyList {
                 }
             case 0x8:
                 inside(at + 2 + low)
+                // A UID of more than 8 bytes whose extra high bytes are not zero: no 64-bit number (SPEC §1.2).
+                if low >= 8, at + 2 + low <= n, b[(at + 1)..<(at + 1 + low - 7)].contains(where: { $0 != 0 }) {
+                    found.insert(.binaryIntegerForm)
+                }
             case 0xA, 0xD:
                 guard let (count, start) = length(at, low) else { return }
                 let refs = high == 0xD ? 2 * count : count
