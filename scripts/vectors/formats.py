@@ -67,12 +67,13 @@ def read_plist(raw: bytes, binary: bool):
         raise Coded("plist")
 
 
-def _plist_has_repeat(v) -> bool:
-    if isinstance(v, plist.PDict):
+def _has_repeat(v) -> bool:
+    """A key repeated in any object or dictionary of a JSON or plist tree (a PDict is a JObject)."""
+    if isinstance(v, strictjson.JObject):
         keys = v.keys()
-        return len(set(keys)) != len(keys) or any(_plist_has_repeat(x) for _, x in v)
+        return len(set(keys)) != len(keys) or any(_has_repeat(x) for _, x in v)
     if isinstance(v, list):
-        return any(_plist_has_repeat(x) for x in v)
+        return any(_has_repeat(x) for x in v)
     return False
 
 
@@ -82,7 +83,7 @@ def _plist_array(v) -> bool:
 
 def selection_from_plist(doc) -> Selection:
     """§1.1's schema and token rules with plist types (schema over the whole tree before any token problem)."""
-    if not isinstance(doc, plist.PDict) or _plist_has_repeat(doc):
+    if not isinstance(doc, plist.PDict) or _has_repeat(doc):
         raise Coded("schema")
     for key in TOKEN_KEYS:
         if not _plist_array(doc.get(key)):
@@ -109,15 +110,6 @@ def selection_from_plist(doc) -> Selection:
     return Selection(sets["applicationTokens"], sets["categoryTokens"], sets["webDomainTokens"],
                      doc.get("includeEntireCategory", False), doc.get(UNTOKENIZED_KEYS[0], []),
                      doc.get(UNTOKENIZED_KEYS[1], []), doc.get(UNTOKENIZED_KEYS[2], []))
-
-
-def _json_has_repeat(v) -> bool:
-    if isinstance(v, strictjson.JObject):
-        keys = v.keys()
-        return len(set(keys)) != len(keys) or any(_json_has_repeat(x) for _, x in v)
-    if isinstance(v, list):
-        return any(_json_has_repeat(x) for x in v)
-    return False
 
 
 def pointer(tokens) -> str:
@@ -153,7 +145,7 @@ def decode_document(raw: bytes) -> dict:
     out = []
     for path, v in found:
         try:
-            out.append({"path": path, **oracle.selection_from_json(v, _json_has_repeat(v)).output()})
+            out.append({"path": path, **oracle.selection_from_json(v, _has_repeat(v)).output()})
         except Coded as exc:
             out.append({"path": path, "error": exc.code})
     return {"selections": out}
