@@ -85,8 +85,11 @@ let modules: [Module] = [
         "ScreenTimeSelection", .reference, dependencies: ["StrictJSON", "StrictPropertyList"],
         handsOutStackAddresses: true),
     Module("ScreenTimeEncoding", .reference, dependencies: ["StrictJSON"], handsOutStackAddresses: true),
+    // DeviceActivity under iOS's names, with the simulator that stands in for the system (SPEC.md §8).
+    Module("ScreenTimeActivity", .reference, dependencies: ["ScreenTimeSelection"]),
     Module(
-        "ScreenTimeReference", .reference, dependencies: ["ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"],
+        "ScreenTimeReference", .reference,
+        dependencies: ["ScreenTimeActivity", "ScreenTimeSelection", "ScreenTimeEncoding", "StrictJSON"],
         product: true),
 
     // Property testing.

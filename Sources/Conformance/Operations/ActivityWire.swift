@@ -1,0 +1,306 @@
+import Foundation
+import ScreenTimeReference
+import StrictJSON
+
+/// The wire shapes of `activity.schedule` and `activity.monitor` (`SPEC.md` §5.2, §8): moments, components,
+/// schedules, events and timelines read from an input, and outputs written from reference values. The reference's
+/// operations and the testing kit's typed closures read and write through these functions.
+///
+/// Choices the spec leaves open: an optional member that is `null` is absent; a number is an integer when it has
+/// no fraction (`1.0` is `1`, as JSON equality has it, `SPEC.md` §5.3).
+///
+/// ```swift
+/// let (schedule, at, zone) = try ActivityWire.scheduleQuery(input)
+/// ActivityWire.scheduleOutput(schedule.nextInterval(at: at, in: zone)!, at: at)
+/// ```
+public enum ActivityWire {
+    /// A timeline step of `activity.monitor`.
+    public enum Step: Hashable, Sendable {
+        case startMonitoring(DeviceActivityName, DeviceActivitySchedule, [DeviceActivityEvent.Name: DeviceActivityEvent])
+        case stopMonitoring([DeviceActivityName])
+        case use(until: Int64, Foreground)
+        case setTimeZone(TimeZone)
+        case revoke
+        case authorize
+    }
+
+    /// A whole `activity.monitor` input.
+    public struct Timeline: Hashable, Sendable {
+        public var timeZone: TimeZone
+        public var start: Int64
+        public var until: Int64
+        public var authorized: Bool
+        /// Each step with its moment, in order.
+        public var steps: [(at: Int64, step: Step)]
+
+        public static func == (a: Timeline, b: Timeline) -> Bool {
+            a.timeZone == b.timeZone && a.start == b.start && a.until == b.until && a.authorized == b.authorized
+                && a.steps.count == b.steps.count
+                && zip(a.steps, b.steps).allSatisfy { $0.at == $1.at && $0.step == $1.step }
+        }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(start)
+            hasher.combine(until)
+            hasher.combine(steps.count)
+        }
+    }
+
+    /// What `activity.monitor` answers: the callbacks in delivery order, the steps that threw, and the names
+    /// monitored at the end.
+    public struct MonitorResult: Hashable, Sendable {
+        public var callbacks: [DeviceActivityCallback] = []
+        public var errors: [(step: Int, error: DeviceActivityCenter.MonitoringError)] = []
+        public var activities: [DeviceActivityName] = []
+
+        public init() {}
+
+        public static func == (a: MonitorResult, b: MonitorResult) -> Bool {
+            a.callbacks == b.callbacks && a.activities == b.activities && a.errors.count == b.errors.count
+                && zip(a.errors, b.errors).allSatisfy { $0.step == $1.step && $0.error == $1.error }
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(callbacks) }
+    }
+
+    // MARK: Reading
+
+    /// The input of `activity.schedule`: `timeZone`, `at`, `schedule`, read in that order.
+    public static func scheduleQuery(_ input: InputReader) throws -> (DeviceActivitySchedule, Int64, TimeZone) {
+        let zone = try timeZone(input.string("timeZone"), at: "timeZone")
+        let at = try moment(input.string("at"), at: "at")
+        let schedule = try schedule(input.reader("schedule"), at: "schedule")
+        return (schedule, at, zone)
+    }
+
+    /// The input of `activity.monitor`, checked whole: steps in order, inside the timeline, uses not overlapping.
+    public static func timeline(_ input: InputReader) throws -> Timeline {
+        let zone = try timeZone(input.string("timeZone"), at: "timeZone")
+        let start = try moment(input.string("start"), at: "start")
+        let until = try moment(input.string("until"), at: "until")
+        guard until >= start else { throw BadInput("\"until\" is before \"start\"") }
+        let authorized = try optionalBool(input, "authorized") ?? true
+        var steps: [(at: Int64, step: Step)] = []
+        var previous = start
+        var useEnd = start
+        for (index, element) in try input.array("steps").enumerated() {
+            let path = "steps[\(index)]"
+            guard case .object = element else { throw BadInput("\(path) is \(element.typeName), not an object") }
+            let reader = InputReader(element)
+            let at = try moment(reader.string("at"), at: path + ".at")
+            guard at >= previous, at <= until else {
+                throw BadInput("\(path).at is \(at < previous ? "before the step before it" : "after until")")
+            }
+            previous = at
+            let step = try self.step(reader, at: path)
+            if case .use(let end, _) = step {
+                guard at >= useEnd else { throw BadInput("\(path) overlaps the use before it") }
+                guard end > at, end <= until else { throw BadInput("\(path).until is not after at and at most until") }
+                useEnd = end
+            }
+            steps.append((at, step))
+        }
+        return Timeline(timeZone: zone, start: start, until: until, authorized: authorized, steps: steps)
+    }
+
+    private static func step(_ reader: InputReader, at path: String) throws -> Step {
+        switch try reader.string("do") {
+        case "startMonitoring":
+            let name = DeviceActivityName(try reader.string("name"))
+            let schedule = try schedule(reader.reader("schedule"), at: path + ".schedule")
+            var events: [DeviceActivityEvent.Name: DeviceActivityEvent] = [:]
+            if let value = present(reader.optional("events")) {
+                guard case .object(let members) = value else { throw BadInput("\(path).events is not an object") }
+                for key in members.keys.sorted() {
+                    guard case .object = members[key]! else { throw BadInput("\(path).events.\(key) is not an object") }
+                    events[.init(key)] = try event(InputReader(members[key]!), at: "\(path).events.\(key)")
+                }
+            }
+            return .startMonitoring(name, schedule, events)
+        case "stopMonitoring":
+            return .stopMonitoring(try reader.stringArray("names").map(DeviceActivityName.init(_:)))
+        case "use":
+            let until = try moment(reader.string("until"), at: path + ".until")
+            let foreground = Foreground(
+                application: try optionalString(reader, "application").map(ApplicationToken.init(utf8Of:)),
+                category: try optionalString(reader, "category").map(ActivityCategoryToken.init(utf8Of:)),
+                webDomain: try optionalString(reader, "webDomain").map(WebDomainToken.init(utf8Of:)))
+            return .use(until: until, foreground)
+        case "setTimeZone": return .setTimeZone(try timeZone(reader.string("timeZone"), at: path + ".timeZone"))
+        case "revoke": return .revoke
+        case "authorize": return .authorize
+        case let other: throw BadInput("\(path).do is \"\(other)\", not a step")
+        }
+    }
+
+    /// A schedule object: `intervalStart`, `intervalEnd`, `repeats`, `warningTime` (optional).
+    public static func schedule(_ reader: InputReader, at path: String) throws -> DeviceActivitySchedule {
+        let start = try components(reader.reader("intervalStart"), at: path + ".intervalStart")
+        let end = try components(reader.reader("intervalEnd"), at: path + ".intervalEnd")
+        let repeats = try reader.bool("repeats")
+        var warning: DateComponents?
+        if let value = present(reader.optional("warningTime")) {
+            guard case .object = value else { throw BadInput("\(path).warningTime is not an object") }
+            warning = try duration(InputReader(value), at: path + ".warningTime")
+        }
+        return DeviceActivitySchedule(intervalStart: start, intervalEnd: end, repeats: repeats, warningTime: warning)
+    }
+
+    /// Components: the optional integers `year` … `weekday` and the optional zone `timeZone`.
+    public static func components(_ reader: InputReader, at path: String) throws -> DateComponents {
+        var c = DateComponents()
+        c.year = try optionalInt(reader, "year", path)
+        c.month = try optionalInt(reader, "month", path)
+        c.day = try optionalInt(reader, "day", path)
+        c.hour = try optionalInt(reader, "hour", path)
+        c.minute = try optionalInt(reader, "minute", path)
+        c.second = try optionalInt(reader, "second", path)
+        c.weekday = try optionalInt(reader, "weekday", path)
+        if let name = try optionalString(reader, "timeZone") { c.timeZone = try timeZone(name, at: path + ".timeZone") }
+        return c
+    }
+
+    /// A duration: the optional integers `day`, `hour`, `minute`, `second`.
+    public static func duration(_ reader: InputReader, at path: String) throws -> DateComponents {
+        var c = DateComponents()
+        c.day = try optionalInt(reader, "day", path)
+        c.hour = try optionalInt(reader, "hour", path)
+        c.minute = try optionalInt(reader, "minute", path)
+        c.second = try optionalInt(reader, "second", path)
+        return c
+    }
+
+    /// An event: token arrays (absent is empty), `threshold`, `includesPastActivity` (absent is `false`).
+    public static func event(_ reader: InputReader, at path: String) throws -> DeviceActivityEvent {
+        func ids(_ key: String) throws -> [String] { present(reader.optional(key)) == nil ? [] : try reader.stringArray(key) }
+        let applications = Set(try ids("applications").map(ApplicationToken.init(utf8Of:)))
+        let categories = Set(try ids("categories").map(ActivityCategoryToken.init(utf8Of:)))
+        let webDomains = Set(try ids("webDomains").map(WebDomainToken.init(utf8Of:)))
+        let threshold = try duration(reader.reader("threshold"), at: path + ".threshold")
+        let past = try optionalBool(reader, "includesPastActivity") ?? false
+        return DeviceActivityEvent(
+            applications: applications, categories: categories, webDomains: webDomains, threshold: threshold,
+            includesPastActivity: past)
+    }
+
+    /// A moment of the wire (`SPEC.md` §5.2), in UTC seconds.
+    public static func moment(_ text: String, at path: String) throws -> Int64 {
+        guard let seconds = ActivityMoment.parse(text) else {
+            throw BadInput("\(path) is not a moment YYYY-MM-DDTHH:MM:SS with Z or ±HH:MM")
+        }
+        return seconds
+    }
+
+    /// An IANA time zone name.
+    public static func timeZone(_ name: String, at path: String) throws -> TimeZone {
+        guard !name.isEmpty, let zone = TimeZone(identifier: name) else { throw BadInput("\(path) is not a time zone") }
+        return zone
+    }
+
+    private static func present(_ value: JSONValue?) -> JSONValue? {
+        if let value, value != .null { return value }
+        return nil
+    }
+
+    private static func optionalInt(_ reader: InputReader, _ key: String, _ path: String) throws -> Int? {
+        guard let value = present(reader.optional(key)) else { return nil }
+        guard let int = value.intValue else { throw BadInput("\(path).\(key) is not an integer") }
+        return int
+    }
+
+    private static func optionalString(_ reader: InputReader, _ key: String) throws -> String? {
+        guard let value = present(reader.optional(key)) else { return nil }
+        guard let string = value.stringValue else { throw BadInput("\"\(key)\" is \(value.typeName), not a string") }
+        return string
+    }
+
+    private static func optionalBool(_ reader: InputReader, _ key: String) throws -> Bool? {
+        guard let value = present(reader.optional(key)) else { return nil }
+        guard let bool = value.boolValue else { throw BadInput("\"\(key)\" is \(value.typeName), not a boolean") }
+        return bool
+    }
+
+    // MARK: Running
+
+    /// The answer of `activity.schedule`: the interval `nextInterval` gives at `at`, or the error
+    /// `startMonitoring` would throw for it (`SPEC.md` §8.1).
+    public static func scheduleAnswer(_ schedule: DeviceActivitySchedule, at: Int64, zone: TimeZone) throws -> JSONValue {
+        guard let interval = schedule.nextInterval(at: Date(timeIntervalSince1970: TimeInterval(at)), in: zone) else { throw WireErrorCode("invalidDateComponents") }
+        let start = Int64(interval.start.timeIntervalSince1970)
+        let end = Int64(interval.end.timeIntervalSince1970)
+        if end - start < 900 { throw WireErrorCode("intervalTooShort") }
+        if end - start > 604_800 { throw WireErrorCode("intervalTooLong") }
+        return [
+            "start": .string(ActivityMoment.format(start)), "end": .string(ActivityMoment.format(end)),
+            "seconds": .number(Double(end - start)), "ongoing": .bool(start <= at),
+        ]
+    }
+
+    /// Runs a timeline through the reference's monitoring engine (`SPEC.md` §8.2–§8.5).
+    public static func run(_ timeline: Timeline) -> MonitorResult {
+        var engine = MonitoringEngine(now: timeline.start, zone: timeline.timeZone)
+        var authorized = timeline.authorized
+        var result = MonitorResult()
+        var useEnd: Int64?
+
+        // Up to `target`: what is due before it, and the thresholds reached at it; not what is due at it.
+        func run(to target: Int64) {
+            while engine.now < target {
+                while case let due = engine.deliverDue(), !due.isEmpty { result.callbacks += due }
+                result.callbacks += engine.advance(toward: target)
+            }
+        }
+        func advance(to target: Int64) {
+            if let end = useEnd, end <= target {
+                run(to: end)
+                engine.endUse()
+                useEnd = nil
+            }
+            run(to: target)
+        }
+
+        for (index, (at, step)) in timeline.steps.enumerated() {
+            advance(to: at)
+            switch step {
+            case .startMonitoring(let name, let schedule, let events):
+                do throws(DeviceActivityCenter.MonitoringError) {
+                    result.callbacks += try engine.startMonitoring(
+                        name, during: schedule, events: events, authorized: authorized)
+                } catch {
+                    result.errors.append((index, error))
+                }
+            case .stopMonitoring(let names): result.callbacks += engine.stopMonitoring(names)
+            case .use(let until, let foreground):
+                engine.beginUse(foreground)
+                useEnd = until
+            case .setTimeZone(let zone): engine.setTimeZone(zone)
+            case .revoke:
+                authorized = false
+                engine.stopAllSilently()
+            case .authorize: authorized = true
+            }
+        }
+        advance(to: timeline.until)
+        result.activities = engine.activities()
+        return result
+    }
+
+    // MARK: Writing
+
+    /// The output of `activity.monitor`.
+    public static func monitorOutput(_ result: MonitorResult) -> JSONValue {
+        let callbacks: [JSONValue] = result.callbacks.map { callback in
+            var object: [String: JSONValue] = [
+                "at": .string(ActivityMoment.format(callback.seconds)), "activity": .string(callback.activity.rawValue),
+                "callback": .string(callback.kind.rawValue),
+            ]
+            if let event = callback.event { object["event"] = .string(event.rawValue) }
+            return .object(object)
+        }
+        let errors: [JSONValue] = result.errors.map {
+            ["step": .number(Double($0.step)), "error": .string(String(describing: $0.error))]
+        }
+        return [
+            "callbacks": .array(callbacks), "errors": .array(errors),
+            "activities": .array(result.activities.map { .string($0.rawValue) }),
+        ]
+    }
+}
