@@ -31,8 +31,9 @@ def reference_command():
     return "stc adapter"
 
 
-def run(rewrite):
-    """rewrite(op, input, answer) -> a new answer dict, or None to forward the reference's answer as it is."""
+def run(rewrite, rewrite_request=None):
+    """rewrite(op, input, answer) -> a new answer dict, or None to forward the reference's answer as it is;
+    rewrite_request(op, input) -> the input to send the reference instead, or None to send it as it is."""
     child = subprocess.Popen(["/bin/sh", "-c", reference_command()], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
@@ -41,7 +42,17 @@ def run(rewrite):
             break
         if not line.endswith(b"\n"):
             line += b"\n"
-        child.stdin.write(line)
+        sent = line
+        if rewrite_request is not None:
+            try:
+                request = json.loads(line)
+                changed = rewrite_request(request["op"], request.get("input")) if isinstance(request, dict) \
+                    and isinstance(request.get("op"), str) else None
+            except Exception:  # noqa: BLE001 - a line the proxy cannot read goes to the reference as it is
+                changed = None
+            if changed is not None:
+                sent = (json.dumps({**request, "input": changed}, separators=(",", ":")) + "\n").encode()
+        child.stdin.write(sent)
         child.stdin.flush()
         answer_line = child.stdout.readline()
         if not answer_line:
