@@ -24,46 +24,89 @@ public enum ActivityWire {
         case authorize
     }
 
+    /// A step and the moment it is taken.
+    public struct TimedStep: Hashable, Sendable {
+        public var at: Int64
+        public var step: Step
+        /// A step at a moment (UTC seconds).
+        ///
+        /// - Parameters:
+        ///   - at: The moment.
+        ///   - step: The step.
+        public init(at: Int64, step: Step) {
+            self.at = at
+            self.step = step
+        }
+    }
+
     /// A whole `activity.monitor` input.
     public struct Timeline: Hashable, Sendable {
         public var timeZone: TimeZone
         public var start: Int64
         public var until: Int64
         public var authorized: Bool
-        /// Each step with its moment, in order.
-        public var steps: [(at: Int64, step: Step)]
+        /// The steps, in order of their moments.
+        public var steps: [TimedStep]
 
-        public static func == (a: Timeline, b: Timeline) -> Bool {
-            a.timeZone == b.timeZone && a.start == b.start && a.until == b.until && a.authorized == b.authorized
-                && a.steps.count == b.steps.count
-                && zip(a.steps, b.steps).allSatisfy { $0.at == $1.at && $0.step == $1.step }
+        /// A timeline from `start` to `until` (UTC seconds) on a device in `timeZone`.
+        ///
+        /// - Parameters:
+        ///   - timeZone: The device's time zone at `start`.
+        ///   - start: The first moment.
+        ///   - until: The last moment.
+        ///   - authorized: Whether the app is authorized at `start`.
+        ///   - steps: The steps, in order.
+        public init(timeZone: TimeZone, start: Int64, until: Int64, authorized: Bool = true, steps: [TimedStep]) {
+            self.timeZone = timeZone
+            self.start = start
+            self.until = until
+            self.authorized = authorized
+            self.steps = steps
         }
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(start)
-            hasher.combine(until)
-            hasher.combine(steps.count)
+    }
+
+    /// A step that threw, by its index in the timeline.
+    public struct StepError: Hashable, Sendable {
+        public var step: Int
+        public var error: DeviceActivityCenter.MonitoringError
+        /// The error of step `step`.
+        ///
+        /// - Parameters:
+        ///   - step: The step's index, from 0.
+        ///   - error: What `startMonitoring` threw.
+        public init(step: Int, error: DeviceActivityCenter.MonitoringError) {
+            self.step = step
+            self.error = error
         }
     }
 
     /// What `activity.monitor` answers: the callbacks in delivery order, the steps that threw, and the names
     /// monitored at the end.
     public struct MonitorResult: Hashable, Sendable {
-        public var callbacks: [DeviceActivityCallback] = []
-        public var errors: [(step: Int, error: DeviceActivityCenter.MonitoringError)] = []
-        public var activities: [DeviceActivityName] = []
+        public var callbacks: [DeviceActivityCallback]
+        public var errors: [StepError]
+        public var activities: [DeviceActivityName]
 
-        public init() {}
-
-        public static func == (a: MonitorResult, b: MonitorResult) -> Bool {
-            a.callbacks == b.callbacks && a.activities == b.activities && a.errors.count == b.errors.count
-                && zip(a.errors, b.errors).allSatisfy { $0.step == $1.step && $0.error == $1.error }
+        /// A result.
+        ///
+        /// - Parameters:
+        ///   - callbacks: The callbacks in delivery order.
+        ///   - errors: The steps that threw.
+        ///   - activities: The names monitored at the end, in code point order.
+        public init(callbacks: [DeviceActivityCallback] = [], errors: [StepError] = [], activities: [DeviceActivityName] = []) {
+            self.callbacks = callbacks
+            self.errors = errors
+            self.activities = activities
         }
-        public func hash(into hasher: inout Hasher) { hasher.combine(callbacks) }
     }
 
     // MARK: Reading
 
     /// The input of `activity.schedule`: `timeZone`, `at`, `schedule`, read in that order.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The schedule, the moment (UTC seconds) and the device's zone.
+    /// - Throws: ``BadInput`` for a missing, mistyped or malformed member.
     public static func scheduleQuery(_ input: InputReader) throws -> (DeviceActivitySchedule, Int64, TimeZone) {
         let zone = try timeZone(input.string("timeZone"), at: "timeZone")
         let at = try moment(input.string("at"), at: "at")
@@ -72,13 +115,17 @@ public enum ActivityWire {
     }
 
     /// The input of `activity.monitor`, checked whole: steps in order, inside the timeline, uses not overlapping.
+    ///
+    /// - Parameter input: The request's input.
+    /// - Returns: The timeline.
+    /// - Throws: ``BadInput`` for a missing, mistyped or malformed member, or steps out of order.
     public static func timeline(_ input: InputReader) throws -> Timeline {
         let zone = try timeZone(input.string("timeZone"), at: "timeZone")
         let start = try moment(input.string("start"), at: "start")
         let until = try moment(input.string("until"), at: "until")
         guard until >= start else { throw BadInput("\"until\" is before \"start\"") }
         let authorized = try optionalBool(input, "authorized") ?? true
-        var steps: [(at: Int64, step: Step)] = []
+        var steps: [TimedStep] = []
         var previous = start
         var useEnd = start
         for (index, element) in try input.array("steps").enumerated() {
@@ -96,7 +143,7 @@ public enum ActivityWire {
                 guard end > at, end <= until else { throw BadInput("\(path).until is not after at and at most until") }
                 useEnd = end
             }
-            steps.append((at, step))
+            steps.append(TimedStep(at: at, step: step))
         }
         return Timeline(timeZone: zone, start: start, until: until, authorized: authorized, steps: steps)
     }
@@ -132,6 +179,12 @@ public enum ActivityWire {
     }
 
     /// A schedule object: `intervalStart`, `intervalEnd`, `repeats`, `warningTime` (optional).
+    ///
+    /// - Parameters:
+    ///   - reader: The object.
+    ///   - path: Where it is, for messages.
+    /// - Returns: The schedule.
+    /// - Throws: ``BadInput``.
     public static func schedule(_ reader: InputReader, at path: String) throws -> DeviceActivitySchedule {
         let start = try components(reader.reader("intervalStart"), at: path + ".intervalStart")
         let end = try components(reader.reader("intervalEnd"), at: path + ".intervalEnd")
@@ -145,6 +198,12 @@ public enum ActivityWire {
     }
 
     /// Components: the optional integers `year` … `weekday` and the optional zone `timeZone`.
+    ///
+    /// - Parameters:
+    ///   - reader: The object.
+    ///   - path: Where it is, for messages.
+    /// - Returns: The components (validity is the reference's business: `invalidDateComponents`).
+    /// - Throws: ``BadInput`` for a member that is not an integer, or an unknown zone.
     public static func components(_ reader: InputReader, at path: String) throws -> DateComponents {
         var c = DateComponents()
         c.year = try optionalInt(reader, "year", path)
@@ -159,6 +218,12 @@ public enum ActivityWire {
     }
 
     /// A duration: the optional integers `day`, `hour`, `minute`, `second`.
+    ///
+    /// - Parameters:
+    ///   - reader: The object.
+    ///   - path: Where it is, for messages.
+    /// - Returns: The duration as date components.
+    /// - Throws: ``BadInput`` for a member that is not an integer.
     public static func duration(_ reader: InputReader, at path: String) throws -> DateComponents {
         var c = DateComponents()
         c.day = try optionalInt(reader, "day", path)
@@ -169,6 +234,12 @@ public enum ActivityWire {
     }
 
     /// An event: token arrays (absent is empty), `threshold`, `includesPastActivity` (absent is `false`).
+    ///
+    /// - Parameters:
+    ///   - reader: The object.
+    ///   - path: Where it is, for messages.
+    /// - Returns: The event; token ids are the tokens whose bytes are their UTF-8, as in `shield.evaluate`.
+    /// - Throws: ``BadInput``.
     public static func event(_ reader: InputReader, at path: String) throws -> DeviceActivityEvent {
         func ids(_ key: String) throws -> [String] { present(reader.optional(key)) == nil ? [] : try reader.stringArray(key) }
         let applications = Set(try ids("applications").map(ApplicationToken.init(utf8Of:)))
@@ -182,6 +253,12 @@ public enum ActivityWire {
     }
 
     /// A moment of the wire (`SPEC.md` §5.2), in UTC seconds.
+    ///
+    /// - Parameters:
+    ///   - text: `YYYY-MM-DDTHH:MM:SS` with `Z` or `±HH:MM`.
+    ///   - path: Where it is, for messages.
+    /// - Returns: The moment.
+    /// - Throws: ``BadInput`` for any other text.
     public static func moment(_ text: String, at path: String) throws -> Int64 {
         guard let seconds = ActivityMoment.parse(text) else {
             throw BadInput("\(path) is not a moment YYYY-MM-DDTHH:MM:SS with Z or ±HH:MM")
@@ -190,6 +267,12 @@ public enum ActivityWire {
     }
 
     /// An IANA time zone name.
+    ///
+    /// - Parameters:
+    ///   - name: The name (`America/New_York`).
+    ///   - path: Where it is, for messages.
+    /// - Returns: The zone.
+    /// - Throws: ``BadInput`` for a name the system does not know.
     public static func timeZone(_ name: String, at path: String) throws -> TimeZone {
         guard !name.isEmpty, let zone = TimeZone(identifier: name) else { throw BadInput("\(path) is not a time zone") }
         return zone
@@ -222,6 +305,13 @@ public enum ActivityWire {
 
     /// The answer of `activity.schedule`: the interval `nextInterval` gives at `at`, or the error
     /// `startMonitoring` would throw for it (`SPEC.md` §8.1).
+    ///
+    /// - Parameters:
+    ///   - schedule: The schedule.
+    ///   - at: The moment (UTC seconds).
+    ///   - zone: The device's zone.
+    /// - Returns: `start`, `end`, `seconds`, `ongoing`.
+    /// - Throws: ``WireErrorCode`` `invalidDateComponents`, `intervalTooShort` or `intervalTooLong`.
     public static func scheduleAnswer(_ schedule: DeviceActivitySchedule, at: Int64, zone: TimeZone) throws -> JSONValue {
         guard let interval = schedule.nextInterval(at: Date(timeIntervalSince1970: TimeInterval(at)), in: zone) else { throw WireErrorCode("invalidDateComponents") }
         let start = Int64(interval.start.timeIntervalSince1970)
@@ -235,6 +325,9 @@ public enum ActivityWire {
     }
 
     /// Runs a timeline through the reference's monitoring engine (`SPEC.md` §8.2–§8.5).
+    ///
+    /// - Parameter timeline: The timeline.
+    /// - Returns: The callbacks, the errors and the names monitored at the end.
     public static func run(_ timeline: Timeline) -> MonitorResult {
         var engine = MonitoringEngine(now: timeline.start, zone: timeline.timeZone)
         var authorized = timeline.authorized
@@ -257,15 +350,15 @@ public enum ActivityWire {
             run(to: target)
         }
 
-        for (index, (at, step)) in timeline.steps.enumerated() {
-            advance(to: at)
-            switch step {
+        for (index, timed) in timeline.steps.enumerated() {
+            advance(to: timed.at)
+            switch timed.step {
             case .startMonitoring(let name, let schedule, let events):
                 do throws(DeviceActivityCenter.MonitoringError) {
                     result.callbacks += try engine.startMonitoring(
                         name, during: schedule, events: events, authorized: authorized)
                 } catch {
-                    result.errors.append((index, error))
+                    result.errors.append(StepError(step: index, error: error))
                 }
             case .stopMonitoring(let names): result.callbacks += engine.stopMonitoring(names)
             case .use(let until, let foreground):
@@ -286,6 +379,9 @@ public enum ActivityWire {
     // MARK: Writing
 
     /// The output of `activity.monitor`.
+    ///
+    /// - Parameter result: What the timeline gave.
+    /// - Returns: `{"callbacks": […], "errors": […], "activities": […]}`.
     public static func monitorOutput(_ result: MonitorResult) -> JSONValue {
         let callbacks: [JSONValue] = result.callbacks.map { callback in
             var object: [String: JSONValue] = [
