@@ -105,7 +105,7 @@ public final class DeviceActivitySimulator: @unchecked Sendable {
         // What is due at the moment reached waits for the next call (calls made at a moment come first).
         while lock.withLock({ engine.now < target }) {
             dispatchDue()
-            dispatch(lock.withLock { engine.advance(toward: target) })
+            lock.withLock { engine.advance(toward: target) }
         }
     }
 
@@ -122,8 +122,11 @@ public final class DeviceActivitySimulator: @unchecked Sendable {
         dispatchDue()
     }
 
-    /// The device goes out of use now.
-    public func endUse() { locked { $0.endUse() } }
+    /// The device goes out of use now, after delivering the thresholds its use reached by now.
+    public func endUse() {
+        dispatch(locked { $0.deliverThresholds() })
+        locked { $0.endUse() }
+    }
 
     // MARK: Plumbing
 

@@ -168,30 +168,28 @@ package struct MonitoringEngine: Sendable {
     /// What is due at the current moment, delivered if the device is in use (SPEC.md §8.3, order §8.5); calling
     /// it again at the same moment delivers nothing more unless a call in between made something due.
     package mutating func deliverDue() -> [DeviceActivityCallback] {
-        rollAll()
-        guard foreground != nil else { return [] }
+        guard foreground != nil else {
+            rollAll()
+            return []
+        }
         var out: [DeviceActivityCallback] = []
-        for i in entries.indices { deliver(&entries[i], into: &out) }
+        for i in entries.indices {
+            // A threshold reached at the very end of an interval belongs to it: before its end is pending.
+            if !entries[i].plan.isMixed, var state = entries[i].current, state.started, state.interval.end <= now {
+                reachThresholds(entries[i], &state, into: &out)
+                entries[i].current = state
+            }
+            roll(&entries[i])
+            deliver(&entries[i], into: &out)
+        }
         entries.removeAll { !$0.monitored && !$0.pendingEnd }
         return out
     }
 
-    /// Moves the clock toward `target` (after ``deliverDue()``), stopping at the first moment something may be
-    /// delivered; returns the thresholds and threshold warnings that usage up to the new moment reaches.
-    package mutating func advance(toward target: Int64) -> [DeviceActivityCallback] {
-        precondition(target >= now)
-        rollAll()
-        guard let foreground else {
-            now = target
-            rollAll()
-            return []
-        }
-        var next = target
-        for entry in entries where !entry.plan.isMixed {
-            guard let state = entry.current else { continue }
-            for due in dueMoments(entry, state, foreground) where due > now { next = min(next, due) }
-        }
-        now = next
+    /// The thresholds and threshold warnings that usage up to now reaches: what a use that ends now delivers
+    /// before it ends (SPEC.md §8.5).
+    package mutating func deliverThresholds() -> [DeviceActivityCallback] {
+        guard foreground != nil else { return [] }
         var out: [DeviceActivityCallback] = []
         for i in entries.indices where !entries[i].plan.isMixed {
             guard var state = entries[i].current, state.started, now <= state.interval.end else { continue }
@@ -199,6 +197,23 @@ package struct MonitoringEngine: Sendable {
             entries[i].current = state
         }
         return out
+    }
+
+    /// Moves the clock toward `target` (after ``deliverDue()``), stopping at the first moment something may be
+    /// delivered: a boundary, a warning, or the moment an event's count reaches a threshold.
+    package mutating func advance(toward target: Int64) {
+        precondition(target >= now)
+        guard let foreground else {
+            now = target
+            rollAll()
+            return
+        }
+        var next = target
+        for entry in entries where !entry.plan.isMixed {
+            guard let state = entry.current else { continue }
+            for due in dueMoments(entry, state, foreground) where due > now { next = min(next, due) }
+        }
+        now = next
     }
 
     // MARK: Rules
@@ -252,9 +267,9 @@ package struct MonitoringEngine: Sendable {
             if now >= max(interval.start, entry.monitoredFrom) && now < interval.end {
                 state.started = true
                 out.append(callback(entry.name, .intervalDidStart))
-                reachThresholds(entry, &state, into: &out)
             }
         }
+        if state.started { reachThresholds(entry, &state, into: &out) }
         if state.started && warning > 0 && !state.willEndDone && now >= max(interval.end - warning, interval.start)
             && now < interval.end
         {
@@ -302,16 +317,18 @@ package struct MonitoringEngine: Sendable {
     /// Moves every entry past the intervals that ended by now: a started one leaves its end pending; a repeating
     /// schedule takes `nextInterval` at the end, in the zone of now; another one leaves `activities`.
     private mutating func rollAll() {
-        for i in entries.indices {
-            while let state = entries[i].current, state.interval.end <= now {
-                if state.started { entries[i].pendingEnd = true }
-                if entries[i].plan.repeats {
-                    entries[i].current = entries[i].plan.interval(at: state.interval.end, deviceZone: zone)
-                        .map { IntervalState(interval: $0) }
-                } else {
-                    entries[i].current = nil
-                    entries[i].monitored = false
-                }
+        for i in entries.indices { roll(&entries[i]) }
+    }
+
+    private func roll(_ entry: inout Entry) {
+        while let state = entry.current, state.interval.end <= now {
+            if state.started { entry.pendingEnd = true }
+            if entry.plan.repeats {
+                entry.current = entry.plan.interval(at: state.interval.end, deviceZone: zone)
+                    .map { IntervalState(interval: $0) }
+            } else {
+                entry.current = nil
+                entry.monitored = false
             }
         }
     }

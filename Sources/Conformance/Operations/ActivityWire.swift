@@ -334,16 +334,17 @@ public enum ActivityWire {
         var result = MonitorResult()
         var useEnd: Int64?
 
-        // Up to `target`: what is due before it, and the thresholds reached at it; not what is due at it.
+        // Up to `target`: what is due before it, not what is due at it (the calls made there come first).
         func run(to target: Int64) {
             while engine.now < target {
                 while case let due = engine.deliverDue(), !due.isEmpty { result.callbacks += due }
-                result.callbacks += engine.advance(toward: target)
+                engine.advance(toward: target)
             }
         }
         func advance(to target: Int64) {
             if let end = useEnd, end <= target {
                 run(to: end)
+                result.callbacks += engine.deliverThresholds()  // a use that ends there ends first
                 engine.endUse()
                 useEnd = nil
             }
