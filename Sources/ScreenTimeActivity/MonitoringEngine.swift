@@ -48,6 +48,9 @@ package struct MonitoringEngine: Sendable {
 
     private struct IntervalState: Sendable {
         let interval: ActivityInterval
+        /// When it became the activity's current interval: the start of monitoring, the end of the interval
+        /// before it, or a change of time zone. A warning due before then is not delivered.
+        let since: Int64
         var started = false
         var willStartDone = false
         var willEndDone = false
@@ -93,14 +96,14 @@ package struct MonitoringEngine: Sendable {
         guard let interval = plan.interval(at: now, deviceZone: zone) else { throw .invalidDateComponents }
         if interval.seconds < ActivityLimits.shortest { throw .intervalTooShort }
         if interval.seconds > ActivityLimits.longest { throw .intervalTooLong }
-        rollAll()
+        rollAll(through: false)
         if entries.filter({ $0.monitored && $0.name != name }).count >= ActivityLimits.activities {
             throw .excessiveActivities
         }
         let stopped = stopMonitoring([name])
         let entry = Entry(
             name: name, schedule: schedule, events: events, plan: plan, eventPlans: eventPlans,
-            monitoredFrom: now, current: IntervalState(interval: interval))
+            monitoredFrom: now, current: IntervalState(interval: interval, since: now))
         let index = entries.firstIndex { Self.precedes(entry.name, $0.name) } ?? entries.endIndex
         entries.insert(entry, at: index)
         return stopped
@@ -109,7 +112,7 @@ package struct MonitoringEngine: Sendable {
     /// `stopMonitoring` at the current moment: the named activities (every one for `[]`), each delivering its
     /// `intervalDidEnd` now when its interval started and the end was not delivered (SPEC.md §8.2).
     package mutating func stopMonitoring(_ names: [DeviceActivityName]) -> [DeviceActivityCallback] {
-        rollAll()
+        rollAll(through: false)
         let targets = Set(names)
         let stopped = entries.filter { names.isEmpty || targets.contains($0.name) }
         entries.removeAll { names.isEmpty || targets.contains($0.name) }
@@ -122,11 +125,13 @@ package struct MonitoringEngine: Sendable {
 
     /// The device's time zone changes now: intervals that start later are found again in the new zone.
     package mutating func setTimeZone(_ newZone: TimeZone) {
-        rollAll()
+        rollAll(through: false)
         zone = newZone
         for i in entries.indices {
             guard let state = entries[i].current, state.interval.start > now else { continue }
-            entries[i].current = entries[i].plan.interval(at: now, deviceZone: zone).map { IntervalState(interval: $0) }
+            entries[i].current = entries[i].plan.interval(at: now, deviceZone: zone).map {
+                IntervalState(interval: $0, since: now)
+            }
         }
     }
 
@@ -205,7 +210,7 @@ package struct MonitoringEngine: Sendable {
         precondition(target >= now)
         guard let foreground else {
             now = target
-            rollAll()
+            rollAll(through: false)
             return
         }
         var next = target
@@ -224,10 +229,10 @@ package struct MonitoringEngine: Sendable {
         let warning = entry.plan.warningSeconds
         var out = [interval.end]
         if !state.started {
-            if warning > 0 && !state.willStartDone && interval.start - warning >= entry.monitoredFrom {
+            if warning > 0 && !state.willStartDone && interval.start - warning >= state.since {
                 out.append(interval.start - warning)
             }
-            out.append(max(interval.start, entry.monitoredFrom))
+            out.append(max(interval.start, state.since))
             return out
         }
         if warning > 0 && !state.willEndDone { out.append(max(interval.end - warning, interval.start)) }
@@ -258,13 +263,13 @@ package struct MonitoringEngine: Sendable {
         let interval = state.interval
         let warning = entry.plan.warningSeconds
         if !state.started {
-            if warning > 0 && !state.willStartDone && interval.start - warning >= entry.monitoredFrom
+            if warning > 0 && !state.willStartDone && interval.start - warning >= state.since
                 && now >= interval.start - warning && now < interval.start
             {
                 out.append(callback(entry.name, .intervalWillStartWarning))
                 state.willStartDone = true
             }
-            if now >= max(interval.start, entry.monitoredFrom) && now < interval.end {
+            if now >= max(interval.start, state.since) && now < interval.end {
                 state.started = true
                 out.append(callback(entry.name, .intervalDidStart))
             }
@@ -314,18 +319,20 @@ package struct MonitoringEngine: Sendable {
         return total
     }
 
-    /// Moves every entry past the intervals that ended by now: a started one leaves its end pending; a repeating
-    /// schedule takes `nextInterval` at the end, in the zone of now; another one leaves `activities`.
-    private mutating func rollAll() {
-        for i in entries.indices { roll(&entries[i]) }
+    // Rolling past an interval: a started one leaves its end pending; a repeating schedule takes `nextInterval` at
+    // the end, in the zone of now; another one leaves `activities`.
+    /// Moves every entry past the intervals that ended by now (`through`: including those ending at this very
+    /// moment, which the calls made at it still see as current, SPEC.md §8.5).
+    private mutating func rollAll(through: Bool = true) {
+        for i in entries.indices { roll(&entries[i], through: through) }
     }
 
-    private func roll(_ entry: inout Entry) {
-        while let state = entry.current, state.interval.end <= now {
+    private func roll(_ entry: inout Entry, through: Bool = true) {
+        while let state = entry.current, state.interval.end < now || (through && state.interval.end == now) {
             if state.started { entry.pendingEnd = true }
             if entry.plan.repeats {
                 entry.current = entry.plan.interval(at: state.interval.end, deviceZone: zone)
-                    .map { IntervalState(interval: $0) }
+                    .map { IntervalState(interval: $0, since: state.interval.end) }
             } else {
                 entry.current = nil
                 entry.monitored = false
