@@ -12,6 +12,7 @@ occurrence, SPEC §8.1 Matching).
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -193,7 +194,7 @@ def plan(comps: dict, hour24_is_midnight=False):
 
 
 def month_len(y, mo):
-    return (date(y + (mo == 12), mo % 12 + 1, 1) - date(y, mo, 1)).days
+    return calendar.monthrange(y, mo)[1]
 
 
 def weekday_of(y, mo, d):
@@ -254,16 +255,20 @@ def latest_match_within_week(p, tz, now: int):
     """The latest match at or before `now` and at most one week before it (§8.1, A19), or None."""
     if p is None:
         return None
-    top = to_local(now, tz).date() + timedelta(days=1)
-    low = to_local(now - WEEK, tz).date() - timedelta(days=1)
+    top = to_local(now, tz).date()
+    top = top + timedelta(days=1) if top < date.max else top
+    low = to_local(now - WEEK, tz).date()
+    low = low - timedelta(days=1) if low > date.min else low
     best = None
     d = top
-    while d >= low:
+    while True:
         if day_matches(p, d.year, d.month, d.day):
             for s in p["times"]:
                 u = to_utc(d.year, d.month, d.day, s, tz)
                 if now - WEEK <= u <= now and (best is None or u > best):
                     best = u
+        if d <= low:
+            return best
         d -= timedelta(days=1)
     return best
 
