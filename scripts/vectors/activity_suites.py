@@ -225,7 +225,7 @@ def activity_schedule() -> SuiteBuilder:
       hand=out("2026-11-01T05:30:00Z", "2026-11-01T08:00:00Z", 9000, False))
     c("new-york-overlap-end-first-occurrence", "2026-10-31T12:00:00-04:00", hm(23), hm(1, 30), [f14, f15], S81,
       hand=out("2026-11-01T03:00:00Z", "2026-11-01T05:30:00Z", 9000, False))
-    c("new-york-gap-hourly-minute-30", "2026-03-08T01:45:00-05:00", comps(minute=30), comps(minute=50), [],
+    c("new-york-gap-hourly-minute-30", "2026-03-08T01:55:00-05:00", comps(minute=30), comps(minute=50), [],
       "SPEC §8.1 (the gap's 02:30 is 03:30)")
     c("london-spring-gap", "2026-03-29T00:00:00Z", hm(1, 30), hm(3), [], S81, tz="Europe/London",
       hand=out("2026-03-29T01:30:00Z", "2026-03-29T02:00:00Z", 1800, False))
