@@ -675,3 +675,7 @@ def op_activity_monitor(inp, bugs=frozenset()):
 
 
 OPERATIONS = {"activity.schedule": op_activity_schedule, "activity.monitor": op_activity_monitor}
+
+from . import oracle as _oracle  # noqa: E402
+
+_oracle.OPERATIONS.update(OPERATIONS)

@@ -423,7 +423,6 @@ def expect(op: str, inp) -> dict:
 # formats.py, which builds on everything above and puts its two operations into OPERATIONS when it loads.
 from . import formats  # noqa: E402,F401
 
-# DeviceActivity (SPEC §8, §5.2): activity.schedule and activity.monitor live in activity.py.
-from . import activity  # noqa: E402
-
-OPERATIONS.update(activity.OPERATIONS)
+# DeviceActivity (SPEC §8, §5.2): activity.schedule and activity.monitor live in activity.py, which puts them into
+# OPERATIONS when it loads.
+from . import activity  # noqa: E402,F401
