@@ -1003,13 +1003,15 @@ def activity_monitor() -> SuiteBuilder:
 
 
 def tag_field_bugs(suite: SuiteBuilder) -> SuiteBuilder:
-    """Field bugs 13–19 (SPEC §5.1: `field-bug-N` marks a case that an implementation with bug N fails). A case
+    """`malformed` on every case expecting an error. Field bugs 13–19 (SPEC §5.1: `field-bug-N` marks a case that an implementation with bug N fails). A case
     written for bug N must fail the bug-N model of mutants.py (checked here, case by case); a case written for
     another rule that the model fails too gets the tag as well."""
     from . import mutants
 
     tables = {n: table for n, _, table in mutants.mutants() if n >= 13}
     for case in suite.cases:
+        if "error" in case["expect"] and "malformed" not in case["tags"]:
+            case["tags"] = sorted(case["tags"] + ["malformed"])  # SPEC §5.1: `malformed`, an error is expected
         for n, table in tables.items():
             tag = f"field-bug-{n}"
             fails = not mutants.judge(case["expect"], table, case)
