@@ -7,7 +7,9 @@ takes the offset before the gap, so it moves forward by the gap's length, and an
 occurrence, SPEC §8.1 Matching).
 
 `bugs` (a set of field-bug numbers, SPEC §7.13–§7.19) switches on the deliberate bugs that the mutants of
-`mutants.py` use; the correct oracle runs with no bugs.
+`mutants.py` use; the correct oracle runs with no bugs. It may also hold "current-only", the other reading of an
+ambiguous sentence (a stop delivers intervalDidEnd only for the current interval, not for an earlier one whose end
+is still pending): the generator uses it to keep generated timelines off that ambiguity.
 """
 
 from __future__ import annotations
@@ -618,7 +620,8 @@ def simulate(tz, start, until, authorized, steps, bugs=frozenset()):
     def stop(a, T):
         """stopMonitoring of one activity (§8.2, A22): when an interval of it has started (its intervalDidStart was
         delivered) and its end is not delivered, intervalDidEnd now, in use or not; nothing else comes."""
-        ended = any(p["cb"] == "intervalDidEnd" and p["started"] < T for p in a.pending)
+        ended = any(p["cb"] == "intervalDidEnd" and p["started"] < T
+                    and ("current-only" not in bugs or p["seq"] == a.seq) for p in a.pending)
         a.pending = []
         if ended:
             delivered.append({"at": T, "activity": a.name, "callback": "intervalDidEnd"})
