@@ -84,18 +84,23 @@ def format_moment(t: int) -> str:
 
 
 def is_int(v) -> bool:
-    """JSON integers only: booleans and floats (even 1.0) are not integers (A27)."""
-    return isinstance(v, int) and not isinstance(v, bool)
+    """An integer by value: `9` and `9.0` (JSON compares numbers by value, SPEC §5.3); not `9.5`, not a boolean
+    (A27)."""
+    if isinstance(v, bool):
+        return False
+    return isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) <= 2 ** 53)
 
 
 def need(obj, key, kind, optional=False):
     if not isinstance(obj, dict):
         raise bad()
-    if key not in obj:
+    if key not in obj or (optional and obj[key] is None):  # an optional member that is null is absent (§5.2)
         if optional:
             return None
         raise bad()
     v = obj[key]
+    if kind == "int" and is_int(v):
+        return int(v)
     ok = {"int": is_int, "bool": lambda x: isinstance(x, bool), "str": lambda x: isinstance(x, str),
           "obj": lambda x: isinstance(x, dict), "arr": lambda x: isinstance(x, list)}[kind](v)
     if not ok:

@@ -356,7 +356,7 @@ def activity_schedule() -> SuiteBuilder:
     b("missing-interval-end", with_(schedule={"intervalStart": hm(9), "repeats": True}))
     b("missing-repeats", with_(schedule={"intervalStart": hm(9), "intervalEnd": hm(17)}))
     b("repeats-not-boolean", with_(schedule={"intervalStart": hm(9), "intervalEnd": hm(17), "repeats": 1}))
-    b("component-float", with_(schedule=sched({"hour": 9.0}, hm(17))), A, WIRE + "; Assumption A27 (non-integer)")
+    b("component-float", with_(schedule=sched({"hour": 9.5}, hm(17))), A, WIRE + "; Assumption A27 (non-integer)")
     b("component-boolean", with_(schedule=sched({"hour": True}, hm(17))), A, WIRE + "; Assumption A27")
     b("component-string", with_(schedule=sched({"hour": "9"}, hm(17))), A, WIRE + "; Assumption A27")
     b("component-unknown-time-zone", with_(schedule=sched(hm(9, tz="Europe/Atlantis"), hm(17))), A,
@@ -368,6 +368,13 @@ def activity_schedule() -> SuiteBuilder:
     b("bad-input-before-invalid-components", with_(schedule=sched(comps(hour=25, tz="Nowhere/Zone"), hm(17))),
       ["precedence"] + A, WIRE + " (an input with a wrong member is badInput before anything runs)")
     b("input-not-object", [], [], WIRE + " (every input is an object)")
+    # Numbers by value, optional members that are null (§5.2, §5.3).
+    s.add("integral-float-component-is-an-integer", with_(schedule=sched({"hour": 9.0}, {"hour": 17.0})), A,
+          WIRE + " (a number is an integer by value, SPEC §5.3); Assumption A27")
+    s.add("null-warning-time-is-absent", with_(schedule={**sched(hm(9), hm(17)), "warningTime": None}), A,
+          WIRE + " (an optional member that is null is absent); Assumption A27")
+    s.add("null-component-is-absent", with_(schedule=sched({"hour": 9, "minute": None}, hm(17))), A,
+          WIRE + " (an optional member that is null is absent); Assumption A27")
     return s
 
 
@@ -1020,7 +1027,7 @@ def activity_monitor() -> SuiteBuilder:
     b("start-name-not-string", with_(steps=[start_(t(1, 8), 5, DAYTIME)]))
     b("start-schedule-missing-repeats", with_(steps=[start_(t(1, 8), "d", {"intervalStart": hm(9),
                                                                            "intervalEnd": hm(17)})]))
-    b("start-component-float", with_(steps=[start_(t(1, 8), "d", sched({"hour": 9.0}, hm(17)))]), A, A27)
+    b("start-component-float", with_(steps=[start_(t(1, 8), "d", sched({"hour": 9.5}, hm(17)))]), A, A27)
     b("events-not-object", with_(steps=[start_(t(1, 8), "d", DAYTIME, [])]))
     b("event-missing-threshold", with_(steps=[start_(t(1, 8), "d", DAYTIME, {"e": {"applications": ["app:a"]}})]))
     b("event-past-not-boolean", with_(steps=[start_(t(1, 8), "d", DAYTIME,
