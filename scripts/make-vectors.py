@@ -28,20 +28,22 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vectors import auth_suites, encoding_suites, format_suites, formats, mutants, selection_suites, shield_suites  # noqa: E402
+from vectors import activity_suites, auth_suites, encoding_suites, format_suites, formats, mutants, selection_suites, shield_suites  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "corpus" / "conformance"
 BUILDERS = (selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
-            + format_suites.SUITES)
+            + format_suites.SUITES + activity_suites.SUITES)
 
 OPERATIONS = [
     "selection.decode", "selection.equal", "selection.order", "selection.combine", "shield.evaluate",
     "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render", "selection.encode",
+    "activity.schedule", "activity.monitor",
 ]
 ERROR_CODES = [
     "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-    "invalidUTF8", "unencodable", "badInput", "plist",
+    "invalidUTF8", "unencodable", "badInput", "plist", "invalidDateComponents", "intervalTooShort", "intervalTooLong",
+    "excessiveActivities", "unauthorized",
 ]
 
 
@@ -78,13 +80,19 @@ def build_all():
     # Coverage the suites promise (README): every op, every error code, every field bug.
     cases = [c for s in suites for c in s.cases]
     ops = {c["op"] for c in cases}
-    codes = {c["expect"].get("error") for c in cases}
+    codes = {c["expect"].get("error") for c in cases} | set(step_errors(cases))
     tags = {t for c in cases for t in c["tags"]}
     missing = ([f"op {o}" for o in OPERATIONS if o not in ops] + [f"error {e}" for e in ERROR_CODES if e not in codes]
-               + [f"tag field-bug-{n}" for n in range(1, 13) if f"field-bug-{n}" not in tags])
+               + [f"tag field-bug-{n}" for n in range(1, 20) if f"field-bug-{n}" not in tags])
     if missing:
         raise SystemExit("coverage gaps: " + ", ".join(missing))
     return suites
+
+
+def step_errors(cases):
+    """The codes in activity.monitor outputs' `errors` (§5.2): the errors thrown by steps, not by the operation."""
+    return [e["error"] for c in cases for e in c["expect"].get("output", {}).get("errors", [])
+            if isinstance(e, dict) and "error" in e]
 
 
 def write_atomically(path: Path, data: bytes):
@@ -111,6 +119,7 @@ def stats(suites):
     for tag in sorted(tag_counts):
         print(f"  {tag:20} {tag_counts[tag]:4}")
     code_counts = Counter(c["expect"]["error"] for c in cases if "error" in c["expect"])
+    code_counts.update(step_errors(cases))  # activity.monitor: errors thrown by its steps
     print("error codes:")
     for code in ERROR_CODES:
         print(f"  {code:24} {code_counts[code]:4}")

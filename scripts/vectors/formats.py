@@ -310,8 +310,10 @@ def _from_plistlib(v):
 def _plist_bytes(case):
     """(bytes, binary?) of a decode case's plist input, when it is one and the carrier is readable."""
     inp = case["input"]
+    if case["op"] != "selection.decode" or not isinstance(inp, dict):
+        return None
     fmt = inp.get("format")
-    if case["op"] != "selection.decode" or fmt not in ("binary-plist", "xml-plist", "base64-plist"):
+    if fmt not in ("binary-plist", "xml-plist", "base64-plist"):
         return None
     raw = b64_strict(inp.get(member_for(fmt)) or "") if isinstance(inp.get(member_for(fmt)), str) else None
     if not raw:

@@ -6,7 +6,9 @@ mutant fails several of them. A tag that no mutant fails would be a tag that cat
 
 from __future__ import annotations
 
-from . import formats, oracle, strictjson
+import functools
+
+from . import activity, formats, oracle, strictjson
 from .oracle import Coded
 
 
@@ -230,6 +232,23 @@ def _encoder_answers_empty(inp):
         return {formats.member_for(inp["format"]): ""}
 
 
+def _activity(n):
+    """Field bugs 13–19 (SPEC §7.13–§7.19): the activity oracle with bug n switched on (activity.py `bugs`)."""
+    return {"activity.schedule": functools.partial(activity.op_activity_schedule, bugs=frozenset({n})),
+            "activity.monitor": functools.partial(activity.op_activity_monitor, bugs=frozenset({n}))}
+
+
+ACTIVITY_BUGS = [
+    (13, "midnight end on the start's day, hour 24"),
+    (14, "overnight end computed on the start's day"),
+    (15, "end clamped to 23:59:59 of the start's day"),
+    (16, "usage before the call counted"),
+    (17, "mixed kinds deliver callbacks"),
+    (18, "the 21st startMonitoring succeeds"),
+    (19, "stopMonitoring([]) stops nothing"),
+]
+
+
 def mutants():
     """(field bug number, mutant name, operation table)."""
     base = correct()
@@ -258,7 +277,7 @@ def mutants():
         (10, "json [] read as an empty selection", base | {"selection.decode": _json_empty_array_is_empty}),
         (11, "empty stored value read as empty selection", base | {"selection.decode": _nil_is_empty}),
         (12, "encoder answers an empty string", base | {"selection.encode": _encoder_answers_empty}),
-    ]
+    ] + [(n, name, base | _activity(n)) for n, name in ACTIVITY_BUGS]
 
 
 def correct():
@@ -289,7 +308,7 @@ def run(suites, minimum=2):
     # (The old operations do not type their inputs, so their hand-set badInput cases are left out.)
     table = correct()
     judged = [c for c in cases if c["expect"] != {"error": "badInput"} or c["op"] == "selection.encode"
-              or "format" in c["input"]]
+              or "format" in c["input"] or c["op"].startswith("activity.")]  # the activity ops type their inputs
     wrong = [c["id"] for c in judged if not judge(c["expect"], table, c)]
     print(f"oracle as implementation fails {len(wrong)} of {len(judged)}" + (": " + ", ".join(wrong[:5]) if wrong else ""))
     if wrong:

@@ -422,3 +422,7 @@ def expect(op: str, inp) -> dict:
 # Storage formats (SPEC §1.1–§1.3, §5.2): selection.decode's `format` member and selection.encode live in
 # formats.py, which builds on everything above and puts its two operations into OPERATIONS when it loads.
 from . import formats  # noqa: E402,F401
+
+# DeviceActivity (SPEC §8, §5.2): activity.schedule and activity.monitor live in activity.py, which puts them into
+# OPERATIONS when it loads.
+from . import activity  # noqa: E402,F401
