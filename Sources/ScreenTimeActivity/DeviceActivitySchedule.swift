@@ -46,8 +46,19 @@ public struct DeviceActivitySchedule: Hashable, Codable, Sendable {
     ///   - zone: The device's time zone.
     /// - Returns: The interval, or `nil` when the components match no date (SPEC.md §8.1).
     public func nextInterval(at moment: Date, in zone: TimeZone) -> DateInterval? {
-        guard let plan = SchedulePlan(self) else { return nil }
-        return plan.interval(at: Int64(moment.timeIntervalSince1970.rounded(.down)), deviceZone: zone)?.dateInterval
+        guard let (start, end) = intervalSeconds(at: Int64(moment.timeIntervalSince1970.rounded(.down)), in: zone)
+        else { return nil }
+        return DateInterval(
+            start: Date(timeIntervalSince1970: TimeInterval(start)), end: Date(timeIntervalSince1970: TimeInterval(end)))
+    }
+
+    /// ``nextInterval(at:in:)`` in whole UTC seconds, or `nil` when the components or the warning time are invalid
+    /// or match no date (the wire's `activity.schedule` answers from it).
+    package func intervalSeconds(at moment: Int64, in zone: TimeZone) -> (start: Int64, end: Int64)? {
+        guard let plan = SchedulePlan(self), let interval = plan.interval(at: moment, deviceZone: zone) else {
+            return nil
+        }
+        return (interval.start, interval.end)
     }
 }
 
@@ -105,11 +116,6 @@ struct ActivityInterval: Hashable, Sendable {
     let startZone: ZoneOffsets
 
     var seconds: Int64 { end - start }
-    var dateInterval: DateInterval {
-        DateInterval(
-            start: Date(timeIntervalSince1970: TimeInterval(start)),
-            end: Date(timeIntervalSince1970: TimeInterval(end)))
-    }
 
     /// The start of the local hour holding `start` (SPEC.md §8.4).
     var roundHourBeforeStart: Int64 {

@@ -47,7 +47,7 @@ public struct PlantedBugEntry: Sendable, Hashable, Codable {
 
 /// Every planted bug, in catalog order (SPEC §7 order, the extras of each family after its field bugs).
 public enum PlantedBugCatalog {
-    public static let all: [PlantedBugEntry] = selection + storage + shield + authorization + encoding
+    public static let all: [PlantedBugEntry] = selection + storage + shield + authorization + encoding + activity
 
     public static func named(_ name: String) -> PlantedBugEntry? { all.first { $0.name == name } }
 
@@ -162,5 +162,36 @@ public enum PlantedBugCatalog {
             "template.replaced-text-rescanned", fieldBug: nil,
             "the rendered text is scanned again, so a value that looks like a placeholder is replaced",
             checks: ["template"], fuzz: "template", explore: ["template"], naive: "naive-template"),
+    ]
+
+    static let activity: [PlantedBugEntry] = [
+        PlantedBugEntry(
+            "activity.midnight-end-on-start-day", fieldBug: "7.13",
+            "an end of 00:00 is read as midnight at the start of the start's own day: the schedule never fires",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.overnight-backwards", fieldBug: "7.14",
+            "an end earlier in the day than the start is put on the start's day: the interval is negative",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.clamped-at-midnight", fieldBug: "7.15",
+            "an interval that would cross midnight ends at 23:59:59 of the start's day",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.past-usage-counted", fieldBug: "7.16",
+            "without includesPastActivity, use from the interval's start counts, even from before monitoring started",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.mixed-kinds-delivered", fieldBug: "7.17",
+            "a schedule of mixed kinds (time start, date end) gets its callbacks",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.excessive-activities-ignored", fieldBug: "7.18",
+            "the 21st activity is monitored instead of throwing excessiveActivities",
+            checks: ["activity"], fuzz: "activity-timeline", explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "activity.stop-all-stops-nothing", fieldBug: "7.19",
+            "stopMonitoring([]) stops nothing instead of every activity",
+            checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
     ]
 }

@@ -313,9 +313,9 @@ public enum ActivityWire {
     /// - Returns: `start`, `end`, `seconds`, `ongoing`.
     /// - Throws: ``WireErrorCode`` `invalidDateComponents`, `intervalTooShort` or `intervalTooLong`.
     public static func scheduleAnswer(_ schedule: DeviceActivitySchedule, at: Int64, zone: TimeZone) throws -> JSONValue {
-        guard let interval = schedule.nextInterval(at: Date(timeIntervalSince1970: TimeInterval(at)), in: zone) else { throw WireErrorCode("invalidDateComponents") }
-        let start = Int64(interval.start.timeIntervalSince1970)
-        let end = Int64(interval.end.timeIntervalSince1970)
+        guard let (start, end) = schedule.intervalSeconds(at: at, in: zone) else {
+            throw WireErrorCode("invalidDateComponents")
+        }
         if end - start < 900 { throw WireErrorCode("intervalTooShort") }
         if end - start > 604_800 { throw WireErrorCode("intervalTooLong") }
         return [
