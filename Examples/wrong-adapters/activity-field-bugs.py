@@ -7,9 +7,12 @@ buggy code does, and the reference answers the rest:
 
 | bug | what the app does | how the proxy plants it |
 | --- | --- | --- |
-| 13 | writes a midnight end as `hour: 24` | an end of exactly 00:00(:00) becomes `hour: 24` |
-| 14 | computes an overnight interval on one day, so it is negative, and rejects it | a time-only end earlier in the day than the start (midnight included) answers `intervalTooShort` (`activity.schedule`) or is sent as `hour: 24` so that the start fails (`activity.monitor`) |
-| 15 | clamps an end that crosses midnight to 23:59:59 | such an end becomes 23:59:59 |
+| 13 | reads a midnight end (`hour: 0` or `hour: 24`) as the start of the start's own day | `activity.schedule` answers `intervalTooShort`; in `activity.monitor` the end is sent a minute after the start, so that `startMonitoring` throws `intervalTooShort` |
+| 14 | computes an overnight interval on one day, so it is negative, and rejects it | an interval whose end falls on a later day answers `intervalTooShort`; in `activity.monitor` a time-only end not after the start is sent a minute after it |
+| 15 | clamps an end that crosses midnight to 23:59:59 | the answer's end becomes 23:59:59 of the start's day (`intervalTooShort` under 15 minutes); in `activity.monitor` the end is sent as 23:59:59 |
+
+For 14 and 15, where the reference refuses an interval as `intervalTooLong` (which a same-day end never is), the
+proxy cannot see that interval and answers `intervalTooShort`.
 | 16 | counts usage from before monitoring started | every event gets `includesPastActivity: true` |
 | 17 | trusts a schedule of mixed kinds to start | the date components of the side that has them are dropped |
 | 18 | swallows `excessiveActivities` | those errors are removed from `activity.monitor`'s answer |
@@ -17,6 +20,8 @@ buggy code does, and the reference answers the rest:
 """
 import copy
 import sys
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 from _reference_proxy import run
 
@@ -27,74 +32,102 @@ def time_only(c):
     return isinstance(c, dict) and not any(k in c for k in DATE)
 
 
-def seconds_of_day(c):
+def tod(c):
     return c.get("hour", 0) * 3600 + c.get("minute", 0) * 60 + c.get("second", 0)
 
 
 def is_midnight(c):
-    return time_only(c) and c.get("hour") == 0 and c.get("minute", 0) == 0 and c.get("second", 0) == 0 \
-        and "weekday" not in c
+    return time_only(c) and c.get("hour") in (0, 24) and c.get("minute", 0) == 0 and c.get("second", 0) == 0
 
 
-def crosses_midnight(schedule):
+def overnight(schedule):
+    """Time-only, and the end's time of day is not after the start's: the interval crosses midnight."""
     start, end = schedule.get("intervalStart"), schedule.get("intervalEnd")
-    if not (time_only(start) and time_only(end)) or "weekday" in start or "weekday" in end:
-        return False
     try:
-        return seconds_of_day(end) < seconds_of_day(start)
+        return time_only(start) and time_only(end) and tod(end) <= tod(start)
     except TypeError:
         return False
 
 
-def schedules(op, inp):
-    """The schedule objects of a request, to change in place."""
-    if op == "activity.schedule" and isinstance(inp.get("schedule"), dict):
-        return [inp["schedule"]]
-    if op == "activity.monitor" and isinstance(inp.get("steps"), list):
-        return [s["schedule"] for s in inp["steps"] if isinstance(s, dict) and s.get("do") == "startMonitoring"
-                and isinstance(s.get("schedule"), dict)]
-    return []
+def a_minute_after_start(schedule):
+    """An end one minute after the start: what the buggy app's too-short (or negative) interval does to
+    startMonitoring, which throws intervalTooShort."""
+    start = schedule["intervalStart"]
+    t = (tod(start) + 60) % 86_400
+    return {**{k: v for k, v in schedule["intervalEnd"].items() if k == "timeZone"},
+            "hour": t // 3600, "minute": t % 3600 // 60, "second": t % 60}
+
+
+def start_steps(inp):
+    return [s for s in inp.get("steps", []) if isinstance(s, dict) and s.get("do") == "startMonitoring"
+            and isinstance(s.get("schedule"), dict)]
 
 
 def request_rewriter(bug):
     def rewrite(op, inp):
-        if not isinstance(inp, dict) or not op.startswith("activity."):
+        if not isinstance(inp, dict) or op != "activity.monitor" or not isinstance(inp.get("steps"), list):
             return None
         inp = copy.deepcopy(inp)
-        for schedule in schedules(op, inp):
-            end = schedule.get("intervalEnd")
-            if bug == 13 and is_midnight(end):
-                end["hour"] = 24
-            if bug == 14 and op == "activity.monitor" and crosses_midnight(schedule):
-                end["hour"] = 24
-            if bug == 15 and crosses_midnight(schedule):
-                schedule["intervalEnd"] = {**{k: v for k, v in end.items() if k == "timeZone"},
+        for step in start_steps(inp):
+            schedule = step["schedule"]
+            start, end = schedule.get("intervalStart"), schedule.get("intervalEnd")
+            if not (isinstance(start, dict) and isinstance(end, dict)):
+                continue
+            if bug == 13 and time_only(start) and is_midnight(end):
+                schedule["intervalEnd"] = a_minute_after_start(schedule)
+            elif bug == 14 and overnight(schedule):
+                schedule["intervalEnd"] = a_minute_after_start(schedule)
+            elif bug == 15 and (overnight(schedule) or (not time_only(start) and not time_only(end)
+                                                        and tod(end) <= tod(start))):
+                schedule["intervalEnd"] = {**{k: v for k, v in end.items() if k != "timeZone" and k in DATE
+                                              and k in start}, **{k: start[k] for k in DATE if k in start},
+                                           **{k: v for k, v in end.items() if k == "timeZone"},
                                            "hour": 23, "minute": 59, "second": 59}
-            if bug == 17:
-                start = schedule.get("intervalStart")
-                if isinstance(start, dict) and isinstance(end, dict) and (time_only(start) != time_only(end)):
-                    for side in (start, end):
-                        for k in DATE:
-                            side.pop(k, None)
-        if op == "activity.monitor" and isinstance(inp.get("steps"), list):
+            elif bug == 17 and time_only(start) != time_only(end):
+                for side in (start, end):
+                    for k in DATE:
+                        side.pop(k, None)
+            if bug == 16 and isinstance(step.get("events"), dict):
+                for event in step["events"].values():
+                    if isinstance(event, dict):
+                        event["includesPastActivity"] = True
+        if bug == 19:
             for step in inp["steps"]:
-                if not isinstance(step, dict):
-                    continue
-                if bug == 16 and step.get("do") == "startMonitoring" and isinstance(step.get("events"), dict):
-                    for event in step["events"].values():
-                        if isinstance(event, dict):
-                            event["includesPastActivity"] = True
-                if bug == 19 and step.get("do") == "stopMonitoring" and step.get("names") == []:
+                if isinstance(step, dict) and step.get("do") == "stopMonitoring" and step.get("names") == []:
                     step["names"] = ["\u0000never-monitored"]
         return inp
     return rewrite
 
 
+def local(moment, zone):
+    return datetime.fromisoformat(moment.replace("Z", "+00:00")).astimezone(zone)
+
+
 def answer_rewriter(bug):
     def rewrite(op, inp, answer):
-        if bug == 14 and op == "activity.schedule" and isinstance(inp, dict) and isinstance(inp.get("schedule"), dict) \
-                and crosses_midnight(inp["schedule"]) and "output" in answer:
-            return {"error": "intervalTooShort"}
+        if op == "activity.schedule" and isinstance(inp, dict) and isinstance(inp.get("schedule"), dict):
+            schedule = inp["schedule"]
+            start, end = schedule.get("intervalStart"), schedule.get("intervalEnd")
+            if bug == 13 and time_only(start) and is_midnight(end):
+                return {"error": "intervalTooShort"}
+            out = answer.get("output")
+            if bug in (14, 15) and answer.get("error") == "intervalTooLong":
+                # The buggy end is on the start's day, so the interval is never too long; the proxy cannot see
+                # the interval the reference refused, and answers as if it were negative or cut short.
+                return {"error": "intervalTooShort"}
+            if bug in (14, 15) and isinstance(out, dict) and isinstance(end, dict):
+                zone = ZoneInfo(end.get("timeZone") or inp["timeZone"])
+                s, e = local(out["start"], zone), local(out["end"], zone)
+                if e.date() <= s.date():
+                    return None
+                if bug == 14:
+                    return {"error": "intervalTooShort"}  # the end on the start's day: before the start
+                clamped = s.replace(hour=23, minute=59, second=59)
+                seconds = int(clamped.timestamp() - s.timestamp())
+                if seconds < 900:
+                    return {"error": "intervalTooShort"}
+                iso = clamped.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+                return {"output": {**out, "end": iso, "seconds": seconds}}
         if bug == 18 and op == "activity.monitor" and isinstance(answer.get("output"), dict):
             out = dict(answer["output"])
             errors = out.get("errors")
