@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Time moves only when told: ``advance(by:)`` with the device idle, ``use(_:for:)`` with it in use (or
 /// ``beginUse(_:)`` … ``endUse()`` around calls made during a use). Callbacks are delivered only while the device
-/// is in use (SPEC.md §8.3); a monitor may call the center from a callback. Everything is deterministic.
+/// is in use (SPEC.md §8.3), as the clock moves: what falls due at a moment waits for the calls made at it
+/// (§8.5). A monitor may call the center from a callback. Everything is deterministic.
 ///
 /// ```swift
 /// let device = DeviceActivitySimulator(now: eightPM, timeZone: TimeZone(identifier: "America/New_York")!,
@@ -116,11 +117,10 @@ public final class DeviceActivitySimulator: @unchecked Sendable {
         endUse()
     }
 
-    /// The device comes into use now; what is due is delivered at once.
-    public func beginUse(_ foreground: Foreground = .device) {
-        locked { $0.beginUse(foreground) }
-        dispatchDue()
-    }
+    /// The device comes into use now. What is due is delivered when the clock next moves, after any other call
+    /// made at this moment (SPEC.md §8.5): `beginUse()`, `startMonitoring(…)`, `advance(by: 1)` starts an ongoing
+    /// interval at the moment of the call.
+    public func beginUse(_ foreground: Foreground = .device) { locked { $0.beginUse(foreground) } }
 
     /// The device goes out of use now, after delivering the thresholds its use reached by now.
     public func endUse() {
