@@ -237,7 +237,7 @@ package struct MonitoringEngine: Sendable {
         }
         if warning > 0 && !state.willEndDone { out.append(max(interval.end - warning, interval.start)) }
         for (k, event) in entry.eventPlans.enumerated() where event.counts(foreground) {
-            let count = counted(event, interval, entry.monitoredFrom, upTo: now)
+            let count = counted(event, interval, state.since, upTo: now)
             var targets: [Int64] = []
             if warning > 0 && !state.warned.contains(k) { targets.append(max(event.threshold - warning, 0)) }
             if !state.reached.contains(k) { targets.append(event.threshold) }
@@ -288,7 +288,7 @@ package struct MonitoringEngine: Sendable {
     private func reachThresholds(_ entry: Entry, _ state: inout IntervalState, into out: inout [DeviceActivityCallback]) {
         let warning = entry.plan.warningSeconds
         for (k, event) in entry.eventPlans.enumerated() {
-            let count = counted(event, state.interval, entry.monitoredFrom, upTo: now)
+            let count = counted(event, state.interval, state.since, upTo: now)
             if warning > 0 && !state.warned.contains(k) && count >= max(event.threshold - warning, 0) {
                 state.warned.insert(k)
                 out.append(callback(entry.name, .eventWillReachThresholdWarning, event.name))
@@ -301,11 +301,12 @@ package struct MonitoringEngine: Sendable {
     }
 
     /// The seconds an event counts in an interval up to `moment` (SPEC.md §8.4): in use with a matching
-    /// foreground, from `c` (the round hour before the start with `includesPastActivity`, else `max(s, m)`).
-    private func counted(_ event: EventPlan, _ interval: ActivityInterval, _ monitoredFrom: Int64, upTo moment: Int64)
+    /// foreground, from `c` (the round hour before the start with `includesPastActivity`, else `max(s, k)`, `k`
+    /// when the interval became current: `m` for the first, so that no use counts in two intervals).
+    private func counted(_ event: EventPlan, _ interval: ActivityInterval, _ since: Int64, upTo moment: Int64)
         -> Int64
     {
-        let from = event.includesPastActivity ? interval.roundHourBeforeStart : max(interval.start, monitoredFrom)
+        let from = event.includesPastActivity ? interval.roundHourBeforeStart : max(interval.start, since)
         let to = min(moment, interval.end)
         guard to > from else { return 0 }
         var total: Int64 = 0

@@ -557,7 +557,7 @@ class Activity:
             elif 16 in self.bugs:
                 c = s  # field bug 16: usage before the call counted
             else:
-                c = max(s, self.m)
+                c = max(s, k)  # from when the interval became current (the first: m), so no use counts twice
             threshold = duration_seconds(ev["threshold"])
             levels = []
             if w >= 1:  # "A warning needs a warningTime of at least one second" (§8.3)
