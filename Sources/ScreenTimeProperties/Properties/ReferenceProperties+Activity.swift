@@ -6,14 +6,14 @@ import ScreenTimeReference
 
 /// A monitor extension that records every callback with the simulator's clock and how many timeline steps had
 /// been applied when it came (so that a callback delivered before a call at the same moment is told apart).
-final class RecordingActivityMonitor: DeviceActivityMonitor, @unchecked Sendable {
-    struct Call: Sendable {
-        var at: Int64
-        var activity: String
-        var kind: DeviceActivityCallback.Kind
-        var event: String?
+package final class RecordingActivityMonitor: DeviceActivityMonitor, @unchecked Sendable {
+    package struct Call: Sendable {
+        package var at: Int64
+        package var activity: String
+        package var kind: DeviceActivityCallback.Kind
+        package var event: String?
         /// The number of steps applied before it was delivered.
-        var afterSteps: Int
+        package var afterSteps: Int
     }
 
     var calls: [Call] = []
@@ -24,27 +24,31 @@ final class RecordingActivityMonitor: DeviceActivityMonitor, @unchecked Sendable
         calls.append(Call(at: now, activity: activity.rawValue, kind: kind, event: event, afterSteps: stepsApplied))
     }
 
-    override func intervalDidStart(for activity: DeviceActivityName) { record(.intervalDidStart, activity) }
-    override func intervalDidEnd(for activity: DeviceActivityName) { record(.intervalDidEnd, activity) }
-    override func intervalWillStartWarning(for activity: DeviceActivityName) {
+    package override func intervalDidStart(for activity: DeviceActivityName) { record(.intervalDidStart, activity) }
+    package override func intervalDidEnd(for activity: DeviceActivityName) { record(.intervalDidEnd, activity) }
+    package override func intervalWillStartWarning(for activity: DeviceActivityName) {
         record(.intervalWillStartWarning, activity)
     }
-    override func intervalWillEndWarning(for activity: DeviceActivityName) { record(.intervalWillEndWarning, activity) }
-    override func eventDidReachThreshold(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
+    package override func intervalWillEndWarning(for activity: DeviceActivityName) {
+        record(.intervalWillEndWarning, activity)
+    }
+    package override func eventDidReachThreshold(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
         record(.eventDidReachThreshold, activity, event.rawValue)
     }
-    override func eventWillReachThresholdWarning(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
+    package override func eventWillReachThresholdWarning(
+        _ event: DeviceActivityEvent.Name, activity: DeviceActivityName
+    ) {
         record(.eventWillReachThresholdWarning, activity, event.rawValue)
     }
 }
 
 /// What a timeline did on the simulator: the monitor's record, the steps that threw, the names monitored at the end.
-struct ActivityRun {
-    var calls: [RecordingActivityMonitor.Call]
-    var errors: [Int: DeviceActivityCenter.MonitoringError]
-    var activities: [String]
+package struct ActivityRun: Sendable {
+    package var calls: [RecordingActivityMonitor.Call]
+    package var errors: [Int: DeviceActivityCenter.MonitoringError]
+    package var activities: [String]
     /// Set when the simulator's own record of callbacks differs from what the monitor was called with.
-    var problem: String?
+    package var problem: String?
 
     func describe() -> String {
         let lines = calls.map { c in
@@ -60,7 +64,7 @@ extension ReferenceProperties {
     /// ``DeviceActivitySimulator/run(_:)``) with a recording monitor, the way an app and its extension meet the
     /// framework: the clock advanced to each step, a use begun and ended around the steps inside it. Discards a
     /// timeline with an unknown zone (only the wire can carry one).
-    static func simulate(_ timeline: ActivityTimeline) throws -> ActivityRun {
+    package static func simulate(_ timeline: ActivityTimeline) throws -> ActivityRun {
         guard let zone = TimeZone(identifier: timeline.timeZone) else { throw Discard() }
         let monitor = RecordingActivityMonitor()
         let authorized = timeline.authorized ?? true
@@ -127,7 +131,20 @@ extension ReferenceProperties {
     /// it is not empty, and at its own start it is the interval `nextInterval` answers. Read through the iOS-named
     /// `DeviceActivitySchedule.nextInterval` on a simulator at the moment in the zone. Source: `SPEC.md` §8.1
     /// ("the current interval if one is ongoing"; the one-week look-back is Assumption A19).
-    public static func activityNextIntervalAhead() -> Property {
+    public static func activityNextIntervalAhead() -> Property { activityNextIntervalAhead(nextInterval) }
+
+    /// What the `nextInterval` properties ask: the interval of a schedule on a simulator's clock and in its zone.
+    package typealias NextIntervalSubject =
+        @Sendable (DeviceActivitySchedule, DeviceActivitySimulator) -> DateInterval?
+    /// The monitoring properties' subject: a timeline run to its callbacks.
+    package typealias MonitorSubject = @Sendable (ActivityTimeline) throws -> ActivityRun
+
+    /// The iOS-named `DeviceActivitySchedule.nextInterval`, read inside the simulator's ``DeviceActivitySimulator/run(_:)``.
+    package static let nextInterval: NextIntervalSubject = { schedule, simulator in
+        simulator.run { schedule.nextInterval }
+    }
+
+    package static func activityNextIntervalAhead(_ next: @escaping NextIntervalSubject) -> Property {
         Property(
             "activity.next-interval-ahead",
             summary:
@@ -139,7 +156,7 @@ extension ReferenceProperties {
             let schedule = query.schedule.schedule
             let simulator = DeviceActivitySimulator(
                 now: Date(timeIntervalSince1970: TimeInterval(query.at)), timeZone: zone)
-            guard let interval = simulator.run({ schedule.nextInterval }) else { return nil }
+            guard let interval = next(schedule, simulator) else { return nil }
             let s = Int64(interval.start.timeIntervalSince1970)
             let e = Int64(interval.end.timeIntervalSince1970)
             let range = "[\(ActivityMoment.format(s)), \(ActivityMoment.format(e)))"
@@ -148,7 +165,8 @@ extension ReferenceProperties {
             if s <= query.at && query.at - s > 604_800 {
                 return "the ongoing interval \(range) started over a week back"
             }
-            let again = schedule.nextInterval(at: interval.start, in: zone)
+            let again = next(
+                schedule, DeviceActivitySimulator(now: interval.start, timeZone: zone))
             if again != interval {
                 return "at its own start, nextInterval of \(range) is \(again.map { "\($0)" } ?? "nil")"
             }
@@ -162,7 +180,9 @@ extension ReferenceProperties {
     /// end only after a start not yet ended, and a second start before an end only after a revocation (which stops
     /// every activity silently); `intervalWillStartWarning` only outside an interval, `intervalWillEndWarning` and
     /// the event callbacks only inside one. Source: `SPEC.md` §8.2 (stopping, revocation), §8.3, §8.5.
-    public static func activityStartEndAlternate() -> Property {
+    public static func activityStartEndAlternate() -> Property { activityStartEndAlternate(simulate) }
+
+    package static func activityStartEndAlternate(_ simulate: @escaping MonitorSubject) -> Property {
         Property(
             "activity.start-end-alternate",
             summary:
@@ -202,7 +222,9 @@ extension ReferenceProperties {
     /// each while the device is in use (a use `[from, until)`, a threshold reached as it ends delivered at
     /// `until`), except an `intervalDidEnd` delivered by a stop (or a start's implicit stop) at its call.
     /// Source: `SPEC.md` §8.3, §8.4, §8.5.
-    public static func activityCallbacksInTimeOrder() -> Property {
+    public static func activityCallbacksInTimeOrder() -> Property { activityCallbacksInTimeOrder(simulate) }
+
+    package static func activityCallbacksInTimeOrder(_ simulate: @escaping MonitorSubject) -> Property {
         Property(
             "activity.callbacks-in-time-order",
             summary:
@@ -255,7 +277,9 @@ extension ReferenceProperties {
     /// interval's `intervalDidStart` (the device is out of use between `max(s, m)` and it), or, with
     /// `includesPastActivity`, from as far back as the round hour before a start two weeks earlier (a bound: the
     /// start itself is not observable). Source: `SPEC.md` §8.4 (Assumption A25: once per interval).
-    public static func activityThresholdAfterUsage() -> Property {
+    public static func activityThresholdAfterUsage() -> Property { activityThresholdAfterUsage(simulate) }
+
+    package static func activityThresholdAfterUsage(_ simulate: @escaping MonitorSubject) -> Property {
         Property(
             "activity.threshold-after-usage",
             summary:
@@ -345,10 +369,22 @@ extension ReferenceProperties {
     /// `activity.wall-clock-length`: across daylight-saving changes and changes of the device's zone, an
     /// interval of a time-only schedule is as long on the wall clock as the schedule says (end's local time minus
     /// start's, in the zone it was computed in: 21:00 to 07:00 is ten hours, 00:00 the midnight after, an end equal
-    /// to the start a whole day), whatever it lasts in seconds; intervals whose start or end a gap moved are left
-    /// out. Read through `nextInterval` on a simulator whose clock and zone move. Source: `SPEC.md` §8.1 ("the
+    /// to the start a whole day), whatever it lasts in seconds; intervals whose start a gap moved, or whose end
+    /// falls in a gap, are left out. Read through `nextInterval` on a simulator whose clock and zone move. Source: `SPEC.md` §8.1 ("the
     /// end is wall-clock time").
-    public static func activityWallClockLength() -> Property {
+    /// Whether a wall-clock time (local seconds) occurs in `zone`: some instant reads it (Foundation's offsets,
+    /// tried from a day either side), so that no daylight-saving gap skips it.
+    static func exists(_ local: Int64, in zone: TimeZone) -> Bool {
+        [local - 86_400, local + 86_400].contains { guess in
+            let instant = local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess))))
+            return instant + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+                == local
+        }
+    }
+
+    public static func activityWallClockLength() -> Property { activityWallClockLength(nextInterval) }
+
+    package static func activityWallClockLength(_ next: @escaping NextIntervalSubject) -> Property {
         Property(
             "activity.wall-clock-length",
             summary:
@@ -367,7 +403,7 @@ extension ReferenceProperties {
             for look in looks {
                 simulator.advance(by: TimeInterval(look.after))
                 simulator.setTimeZone(TimeZone(identifier: look.zone)!)
-                guard let interval = simulator.run({ schedule.nextInterval }) else {
+                guard let interval = next(schedule, simulator) else {
                     return "no interval at \(ActivityMoment.format(Int64(simulator.now.timeIntervalSince1970)))"
                 }
                 let zone = schedule.intervalStart.timeZone ?? simulator.timeZone
@@ -376,7 +412,8 @@ extension ReferenceProperties {
                 let ls = s + Int64(zone.secondsFromGMT(for: interval.start))
                 let le = e + Int64(zone.secondsFromGMT(for: interval.end))
                 func timeOfDay(_ local: Int64) -> Int64 { ((local % 86_400) + 86_400) % 86_400 }
-                guard timeOfDay(ls) == ts, timeOfDay(le) == te else { continue }  // a gap moved one end
+                // Left out: a start a gap moved, or an end whose wall-clock time a gap skips.
+                guard timeOfDay(ls) == ts, exists(ls + wall, in: zone) else { continue }
                 if le - ls != wall {
                     return
                         "at \(ActivityMoment.format(Int64(simulator.now.timeIntervalSince1970))) in \(zone.identifier): [\(ActivityMoment.format(s)), \(ActivityMoment.format(e))) is \(le - ls) s on the wall clock, the schedule \(wall) s"
