@@ -561,7 +561,7 @@ extension Gen where Value == ActivityTimeline {
         var useEnd = start
         var steps: [ActivityTimedStep] = []
         for raw in drawn {
-            now = min(now + raw.gap, horizon)
+            now = min(now + raw.gap, max(now, horizon))  // never back: a use may have run past the horizon
             switch raw.step {
             case .use(let length, let foreground):
                 now = max(now, useEnd)
