@@ -11,10 +11,7 @@ import _TestSupport
     static let iterations = 200
 
     /// Properties whose failure is a reported finding (see the final report); each stays visible as a known issue.
-    static let knownIssues: [String: String] = [
-        "activity.threshold-count-restarts":
-            "reference finding: after a change of zone, a repeating activity rolls at an end e into an interval that started before e in the new zone, and counts from max(s, m) again the use of the interval just ended, so its threshold is reported twice for the same use (corpus/activity.threshold-count-restarts/regressions; SPEC §8.4: counts start again with each interval)"
-    ]
+    static let knownIssues: [String: String] = [:]
 
     /// The checked-in corpus: `corpus/<property>/regressions/` holds the cases `stc check` saved (SPEC §6).
     static let corpus = PackagePaths.corpus.path
