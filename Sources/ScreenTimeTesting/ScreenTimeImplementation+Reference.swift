@@ -1,8 +1,11 @@
+import Foundation
+
 extension ScreenTimeImplementation {
     /// The reference itself, closure by closure: every shipped vector passes and no generated case differs.
     ///
     /// Rule: each closure calls the reference's own type for its operation (`FamilyActivitySelection`,
-    /// `ShieldEvaluation`, `LifecyclePolicy`, `TokenGrantLedger`, `PercentEncoding`, `ShieldTextTemplate`). Start
+    /// `ShieldEvaluation`, `LifecyclePolicy`, `TokenGrantLedger`, `PercentEncoding`, `ShieldTextTemplate`,
+    /// `DeviceActivitySchedule`, and the monitoring engine through `ActivityWire.run`). Start
     /// from it to see what the kit reports, or to test one function of yours while the reference answers the rest.
     ///
     /// ```swift
@@ -42,5 +45,12 @@ extension ScreenTimeImplementation {
         },
         encodeURLComponent: { PercentEncoding.encodeComponent($0) },
         decodeURLComponent: { try PercentEncoding.decodeComponent($0) },
-        renderTemplate: { template, values in ShieldTextTemplate(template).render(values) })
+        renderTemplate: { template, values in ShieldTextTemplate(template).render(values) },
+        nextActivityInterval: { schedule, moment, zone in
+            guard let interval = schedule.nextInterval(at: moment, in: zone) else { return nil }
+            if interval.duration < 900 { throw DeviceActivityCenter.MonitoringError.intervalTooShort }
+            if interval.duration > 604_800 { throw DeviceActivityCenter.MonitoringError.intervalTooLong }
+            return interval
+        },
+        monitorActivity: { timeline in ActivityWire.run(timeline) })
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Your code under test, described operation by operation in the reference's own types: one optional closure per
 /// operation of `SPEC.md` §5, a missing closure meaning the operation is unsupported.
 ///
@@ -113,6 +115,57 @@ public struct ScreenTimeImplementation: Sendable {
     /// `template.render`: a shield-text template rendered with the values, and the keys without one (`SPEC.md` §4).
     public typealias RenderTemplate =
         @Sendable (_ template: String, _ values: [String: String?]) throws -> ShieldTextTemplate.Rendering
+    /// `activity.schedule`: the interval a schedule's `nextInterval` answers at a moment, or what `startMonitoring`
+    /// would reject it for (your app's own model of its schedules, used to validate them or to show "unblocks at").
+    ///
+    /// Rule: the interval under way at `moment` (the latest start at most a week back whose end is still ahead) or
+    /// else the next one, matching the components on the wall clock in their `timeZone` or in `timeZone`; an end
+    /// earlier in the day than the start is on the next day (field bug 14), an end of 00:00 is the midnight after
+    /// the start (field bug 13), an end equal to the start a whole day later, and across a daylight-saving change
+    /// the interval is an hour shorter or longer in seconds. Throw what `startMonitoring` would:
+    /// `invalidDateComponents` (components that match nothing, `hour: 24`, a negative `warningTime`),
+    /// `intervalTooShort` (under 15 minutes, field bug 15), `intervalTooLong` (over a week); returning `nil` is
+    /// answered `invalidDateComponents`. The kit writes the interval as returned, so an interval your code
+    /// accepts but iOS rejects is a finding. Source: `SPEC.md` §8.1, §5.2.
+    ///
+    /// ```swift
+    /// nextActivityInterval: { schedule, moment, zone in try BlockPlanner(schedule, zone).interval(at: moment) }
+    /// // {hour: 21} → {hour: 7} at 2026-03-07T20:00-05:00 → 21:00 EST to 07:00 EDT, 9 hours in seconds
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - schedule: The schedule (components as the case gives them).
+    ///   - moment: The moment to look from (whole seconds).
+    ///   - timeZone: The device's time zone.
+    /// - Returns: The interval, or `nil` when the components match no date.
+    /// - Throws: A `DeviceActivityCenter.MonitoringError` (or an error mapped to one of its codes by
+    ///   ``errorCode``): `invalidDateComponents`, `intervalTooShort` or `intervalTooLong`.
+    public typealias NextActivityInterval =
+        @Sendable (_ schedule: DeviceActivitySchedule, _ moment: Date, _ timeZone: TimeZone) throws -> DateInterval?
+    /// `activity.monitor`: the callbacks a monitor extension receives, and the errors `startMonitoring` throws,
+    /// for a timeline of calls, uses of the device and clock events (your app's monitoring logic, or a model of
+    /// it, run off device).
+    ///
+    /// Rule: `startMonitoring` checks authorization, components and durations, the interval's length and the 20
+    /// activities in that order (an error is reported, never swallowed: field bug 18), and replaces an activity by
+    /// stopping it first; `stopMonitoring([])` stops every activity (field bug 19); callbacks come only while the
+    /// device is in use, at the first in-use moment they are due, in the order of `SPEC.md` §8.5; thresholds count
+    /// from `max(s, m)` (field bug 16) or, with `includesPastActivity`, from the round hour before the start; a
+    /// schedule of mixed kinds gets no callback (field bug 17). Source: `SPEC.md` §8.2–§8.5, §5.2.
+    ///
+    /// ```swift
+    /// monitorActivity: { timeline in try MonitorHarness(timeline).run() }
+    /// // start "bedtime" 21:00–07:00 at 20:00, use at 21:10 → [21:10 intervalDidStart(bedtime)]
+    /// ```
+    ///
+    /// - Parameter timeline: The device's zone, the moments, the authorization and the steps, read and checked
+    ///   by the wire (in order, uses not overlapping).
+    /// - Returns: The callbacks in delivery order, the steps that threw (by index) and the names monitored at
+    ///   the timeline's `until`, in code point order.
+    /// - Throws: Nothing the spec expects (a step's error belongs in the result's `errors`); a thrown error is
+    ///   answered with its code.
+    public typealias MonitorActivity =
+        @Sendable (_ timeline: ActivityWire.Timeline) throws -> ActivityWire.MonitorResult
     /// The spec's error code for one of your errors, or `nil` to leave it to the kit (see the rules above).
     public typealias ErrorCodeMapping = @Sendable (any Error) -> String?
 
@@ -145,6 +198,10 @@ public struct ScreenTimeImplementation: Sendable {
     public var decodeURLComponent: DecodeURLComponent?
     /// Answers `template.render` (``ScreenTimeOperation/templateRender``).
     public var renderTemplate: RenderTemplate?
+    /// Answers `activity.schedule` (``ScreenTimeOperation/activitySchedule``).
+    public var nextActivityInterval: NextActivityInterval?
+    /// Answers `activity.monitor` (``ScreenTimeOperation/activityMonitor``).
+    public var monitorActivity: MonitorActivity?
     /// Maps your error types to the spec's codes (`SPEC.md` §5 lists them).
     public var errorCode: ErrorCodeMapping
     /// Operations whose closures may trap (a force unwrap, a `fatalError`): checked only through the adapter.
@@ -168,6 +225,8 @@ public struct ScreenTimeImplementation: Sendable {
     ///   - encodeURLComponent: Answers `url.encode`.
     ///   - decodeURLComponent: Answers `url.decode`.
     ///   - renderTemplate: Answers `template.render`.
+    ///   - nextActivityInterval: Answers `activity.schedule`.
+    ///   - monitorActivity: Answers `activity.monitor`.
     ///   - errorCode: The spec's code for one of your errors, or `nil` to leave it to the kit.
     ///   - mayTrap: Operations checked only through ``ScreenTimeAdapter``, never in process.
     public init(
@@ -178,6 +237,7 @@ public struct ScreenTimeImplementation: Sendable {
         evaluateShield: EvaluateShield? = nil, authorizationPolicy: AuthorizationPolicy? = nil,
         tokenValidity: TokenValidity? = nil, encodeURLComponent: EncodeURLComponent? = nil,
         decodeURLComponent: DecodeURLComponent? = nil, renderTemplate: RenderTemplate? = nil,
+        nextActivityInterval: NextActivityInterval? = nil, monitorActivity: MonitorActivity? = nil,
         errorCode: @escaping ErrorCodeMapping = { _ in nil }, mayTrap: Set<ScreenTimeOperation> = []
     ) {
         self.name = name
@@ -194,6 +254,8 @@ public struct ScreenTimeImplementation: Sendable {
         self.encodeURLComponent = encodeURLComponent
         self.decodeURLComponent = decodeURLComponent
         self.renderTemplate = renderTemplate
+        self.nextActivityInterval = nextActivityInterval
+        self.monitorActivity = monitorActivity
         self.errorCode = errorCode
         self.mayTrap = mayTrap
     }
@@ -216,6 +278,8 @@ public struct ScreenTimeImplementation: Sendable {
         case .urlEncode: return encodeURLComponent != nil
         case .urlDecode: return decodeURLComponent != nil
         case .templateRender: return renderTemplate != nil
+        case .activitySchedule: return nextActivityInterval != nil
+        case .activityMonitor: return monitorActivity != nil
         }
     }
 }

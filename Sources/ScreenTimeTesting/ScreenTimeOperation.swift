@@ -1,7 +1,7 @@
 /// One operation of the vector format (`SPEC.md` §5), by its wire name: what a check selects and what an
 /// implementation marks as able to trap.
 ///
-/// Rule: the eleven operations of `OperationTable`, in its order (a test keeps the two lists equal).
+/// Rule: the thirteen operations of `OperationTable`, in its order (a test keeps the two lists equal).
 ///
 /// ```swift
 /// ConformanceCheck(operations: [.urlEncode, .urlDecode])
@@ -19,4 +19,6 @@ public enum ScreenTimeOperation: String, Sendable, Hashable, CaseIterable {
     case urlEncode = "url.encode"
     case urlDecode = "url.decode"
     case templateRender = "template.render"
+    case activitySchedule = "activity.schedule"
+    case activityMonitor = "activity.monitor"
 }

@@ -8,6 +8,8 @@
 // engine (runners, reports, adapters) stays behind `stc`; a test that wants it imports Conformance itself.
 @_exported import ScreenTimeReference
 
+// The typed timeline and result of `activity.monitor`'s closure.
+@_exported import enum Conformance.ActivityWire
 @_exported import enum Conformance.Answer
 @_exported import struct Conformance.CaseResult
 @_exported import enum Conformance.CaseStatus

@@ -4,7 +4,7 @@ import Conformance
 ///
 /// Rule: the implementation's own mapping first; then the codes of the reference's errors and the wire's
 /// (`WireErrorCode.code(of:)`: `SelectionDecodingError`, `SelectionEncodingError`, `PercentDecodingError`, `ShieldLimitExceeded`, any
-/// `CodedError`, `BadInput`); any other error is `unknown error: ` and what was thrown, a code no expectation
+/// `CodedError`, `BadInput`), and a `DeviceActivityCenter.MonitoringError` by its case's name; any other error is `unknown error: ` and what was thrown, a code no expectation
 /// names. Source: `SPEC.md` §5 (the codes); the unknown code is the kit's own (assumption: an adapter answers
 /// only the spec's codes, so an unmapped error is always a deviation worth seeing).
 ///
@@ -28,6 +28,7 @@ struct ThrownErrorCode: Sendable {
     static func code(of error: any Error, mapping: ScreenTimeImplementation.ErrorCodeMapping) -> String {
         if let code = mapping(error) { return code }
         if let code = WireErrorCode.code(of: error) { return code }
+        if let error = error as? DeviceActivityCenter.MonitoringError { return String(describing: error) }
         return "unknown error: " + describe(error)
     }
 

@@ -1,8 +1,12 @@
 import Conformance
 import StrictJSON
 
+import struct Foundation.Date
+import struct Foundation.DateInterval
+import struct Foundation.TimeInterval
+
 /// An implementation's closures as wire operations: each input read, and each answer written, by the operation
-/// table's own wire helpers (`SelectionWire`, `ShieldWire`, `AuthorizationWire`, `EncodingWire`), so the closures
+/// table's own wire helpers (`SelectionWire`, `ShieldWire`, `AuthorizationWire`, `EncodingWire`, `ActivityWire`), so the closures
 /// are judged on exactly the inputs and outputs the reference is.
 ///
 /// A malformed input is `badInput` before the closure runs, as in the reference; an error the closure throws is
@@ -121,7 +125,35 @@ struct WireOperations {
                 return EncodingWire.renderingOutput(try call { try render(template, values) })
             }
         }
+        if let next = implementation.nextActivityInterval {
+            add(.activitySchedule) { input in
+                let (schedule, at, zone) = try ActivityWire.scheduleQuery(input)
+                let moment = Date(timeIntervalSince1970: TimeInterval(at))
+                guard let interval = try call({ try next(schedule, moment, zone) }) else {
+                    throw WireErrorCode("invalidDateComponents")
+                }
+                return Self.intervalOutput(interval, at: at)
+            }
+        }
+        if let monitor = implementation.monitorActivity {
+            add(.activityMonitor) { input in
+                let timeline = try ActivityWire.timeline(input)
+                return ActivityWire.monitorOutput(try call { try monitor(timeline) })
+            }
+        }
         byName = table
+    }
+
+    /// The output of `activity.schedule` for an interval a closure returned (`SPEC.md` §5.2): its moments in whole
+    /// seconds (rounded down), its length, and whether it is ongoing at `at`; written as the reference's answer is,
+    /// without the limits (the closure throws those).
+    static func intervalOutput(_ interval: DateInterval, at: Int64) -> JSONValue {
+        let start = Int64(interval.start.timeIntervalSince1970.rounded(.down))
+        let end = Int64(interval.end.timeIntervalSince1970.rounded(.down))
+        return [
+            "start": .string(ActivityMoment.format(start)), "end": .string(ActivityMoment.format(end)),
+            "seconds": .number(Double(end - start)), "ongoing": .bool(start <= at),
+        ]
     }
 
     /// The output of `selection.decode` for a `json-document` from the entries a closure returned: each entry's
