@@ -18,8 +18,11 @@ import _TestSupport
 
     static let errorCodes = [
         "empty", "tooLarge", "base64", "json", "plist", "schema", "token", "limitExceeded", "invalidPercentEncoding",
-        "invalidUTF8", "unencodable", "badInput",
+        "invalidUTF8", "unencodable", "badInput", "invalidDateComponents", "intervalTooShort", "intervalTooLong",
     ]
+
+    /// The codes only `activity.monitor`'s `errors` carry (SPEC §5.2): looked for there.
+    static let monitorErrorCodes = ["invalidDateComponents", "intervalTooShort", "excessiveActivities", "unauthorized"]
 
     @Test func loadsAtLeast400CasesWithUniqueWellFormedIds() throws {
         let suites = try Self.loadSuites()
@@ -54,9 +57,17 @@ import _TestSupport
         for code in Self.errorCodes {
             #expect(codes.contains(code), "no case expects error \(code)")
         }
+        var monitorCodes = Set<String>()
+        for c in cases where c.op == "activity.monitor" {
+            guard case .output(let output) = c.expect, case .array(let errors)? = output["errors"] else { continue }
+            for case .object(let error) in errors { if case .string(let code)? = error["error"] { monitorCodes.insert(code) } }
+        }
+        for code in Self.monitorErrorCodes {
+            #expect(monitorCodes.contains(code), "no activity.monitor case expects a step to throw \(code)")
+        }
         #expect(codes.isSubset(of: Set(Self.errorCodes)), "unknown error codes: \(codes.subtracting(Self.errorCodes))")
         let tags = Set(cases.flatMap(\.tags))
-        for n in 1...12 {
+        for n in 1...19 {
             let count = cases.filter { $0.tags.contains("field-bug-\(n)") }.count
             #expect(count >= 3, "field-bug-\(n) has \(count) cases, wants several")
         }
