@@ -40,6 +40,12 @@ def is_midnight(c):
     return time_only(c) and c.get("hour") in (0, 24) and c.get("minute", 0) == 0 and c.get("second", 0) == 0
 
 
+def in_range(c):
+    """The time components of `c` are integers in their ranges (so only `hour: 24` of the end can be wrong)."""
+    ranges = {"hour": 23, "minute": 59, "second": 59, "weekday": 7}
+    return all(isinstance(c.get(k, 0), int) and 0 <= c.get(k, 0) <= top for k, top in ranges.items())
+
+
 def overnight(schedule):
     """Time-only, and the end's time of day is not after the start's: the interval crosses midnight."""
     start, end = schedule.get("intervalStart"), schedule.get("intervalEnd")
@@ -83,13 +89,15 @@ def request_rewriter(bug):
                                               and k in start}, **{k: start[k] for k in DATE if k in start},
                                            **{k: v for k, v in end.items() if k == "timeZone"},
                                            "hour": 23, "minute": 59, "second": 59}
-            elif bug == 17 and time_only(start) != time_only(end):
+            elif bug == 17 and time_only(start) != time_only(end) and all(
+                    isinstance(side.get(k, 0), int) and not isinstance(side.get(k, 0), bool)
+                    for side in (start, end) for k in DATE):
                 for side in (start, end):
                     for k in DATE:
                         side.pop(k, None)
             if bug == 16 and isinstance(step.get("events"), dict):
                 for event in step["events"].values():
-                    if isinstance(event, dict):
+                    if isinstance(event, dict) and event.get("includesPastActivity") in (None, False):
                         event["includesPastActivity"] = True
         if bug == 19:
             for step in inp["steps"]:
@@ -108,7 +116,9 @@ def answer_rewriter(bug):
         if op == "activity.schedule" and isinstance(inp, dict) and isinstance(inp.get("schedule"), dict):
             schedule = inp["schedule"]
             start, end = schedule.get("intervalStart"), schedule.get("intervalEnd")
-            if bug == 13 and time_only(start) and is_midnight(end):
+            if bug == 13 and time_only(start) and is_midnight(end) and (
+                    "output" in answer or (answer.get("error") == "invalidDateComponents" and end.get("hour") == 24
+                                           and in_range(start) and any(k in start for k in ("hour", "minute", "second", "weekday")))):
                 return {"error": "intervalTooShort"}
             out = answer.get("output")
             if bug in (14, 15) and answer.get("error") == "intervalTooLong":

@@ -1,38 +1,59 @@
 import Foundation
 import Testing
 
-/// The three wrong adapters of Examples/wrong-adapters, each the reference with one bug planted (`SPEC.md` §7.9,
-/// §7.12, and an encoder that drops `includeEntireCategory`), are caught: by the shipped vectors (`stc
-/// conformance`), which fail only in the bug's suite and in every case tagged with its class, and by `stc explore`.
+/// The wrong adapters of Examples/wrong-adapters, each the reference with one bug planted (`SPEC.md` §7.9, §7.12,
+/// an encoder that drops `includeEntireCategory`, and the scheduling bugs §7.13–§7.19), are caught: by the shipped
+/// vectors (`stc conformance`), which fail only in the bug's suites and in every case tagged with its class, and by
+/// `stc explore`.
 @Suite struct WrongAdapterTests {
     struct Planted: Sendable, CustomTestStringConvertible {
         /// The program in Examples/wrong-adapters.
         var script: String
         /// The operation `stc explore` must find it with.
         var op: String
-        /// The start of the finding key (`SPEC.md` §5.5) that names the bug.
+        /// The start of a finding key (`SPEC.md` §5.5) that names the bug.
         var finding: String
-        /// The only suite whose cases it may fail.
+        /// What the ids of the only cases it may fail start with (a suite, `activity-` for both activity suites).
         var suite: String
         /// A tag every case of which it must fail (its field-bug class), if it has one.
         var tag: String?
 
-        var adapter: String { "python3 \(PackagePaths.path("Examples/wrong-adapters/\(script)"))" }
-        var testDescription: String { script }
+        /// The program's arguments before the reference command (the bug number of activity-field-bugs.py).
+        var arguments = ""
+
+        var adapter: String {
+            "python3 \(PackagePaths.path("Examples/wrong-adapters/\(script)"))" + (arguments.isEmpty ? "" : " " + arguments)
+        }
+        var testDescription: String { arguments.isEmpty ? script : "\(script) \(arguments)" }
     }
 
     static let planted: [Planted] = [
         Planted(
             script: "loses-include-entire-category.py", op: "selection.encode",
-            finding: "selection.encode: output differs in canonical", suite: "selection-encode", tag: nil),
+            finding: "selection.encode: output differs in canonical", suite: "selection-encode/", tag: nil),
         Planted(
             script: "empty-string-encoder.py", op: "selection.encode", finding: "selection.encode: expected error ",
-            suite: "selection-encode", tag: "field-bug-12"),
+            suite: "selection-encode/", tag: "field-bug-12"),
         Planted(
             script: "wipes-document.py", op: "selection.decode",
             finding: "selection.decode: output differs in selections",
-            suite: "selection-document", tag: "field-bug-9"),
-    ]
+            suite: "selection-document/", tag: "field-bug-9"),
+    ] + activity
+
+    /// activity-field-bugs.py N, one per scheduling field bug (`SPEC.md` §7.13–§7.19).
+    static let activity: [Planted] = [
+        (13, "activity.schedule", "activity.schedule: expected output, got error intervalTooShort"),
+        (14, "activity.schedule", "activity.schedule: expected output, got error intervalTooShort"),
+        (15, "activity.schedule", "activity.schedule: output differs in end, seconds"),
+        (16, "activity.monitor", "activity.monitor: output differs in callbacks"),
+        (17, "activity.monitor", "activity.monitor: output differs in "),
+        (18, "activity.monitor", "activity.monitor: output differs in errors"),
+        (19, "activity.monitor", "activity.monitor: output differs in activities"),
+    ].map { bug, op, finding in
+        Planted(
+            script: "activity-field-bugs.py", op: op, finding: finding, suite: "activity-", tag: "field-bug-\(bug)",
+            arguments: "\(bug)")
+    }
 
     /// The ids of the shipped cases tagged `tag`.
     static func tagged(_ tag: String) throws -> Set<String> {
@@ -49,17 +70,22 @@ import Testing
     }
 
     @Test(arguments: planted) func theVectorsCatchIt(_ wrong: Planted) throws {
-        let run = try StcBinary.run(["conformance", "--no-reference", "--adapter", wrong.adapter, "--name", "wrong"])
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let run = try StcBinary.run([
+            "conformance", "--no-reference", "--adapter", wrong.adapter, "--name", "wrong", "--json", report.path,
+        ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        // Every case that did not pass, from the JSON report (the text report lists only the first problems).
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let implementation = (json?["implementations"] as? [[String: Any]])?.first
         let failed = Set(
-            run.stdout.split(separator: "\n").compactMap { line -> String? in
-                let words = line.split(separator: " ")
-                guard words.count >= 2, words[0] == "FAIL" else { return nil }
-                return String(words[1])
+            (implementation?["results"] as? [[String: Any]] ?? []).compactMap { result -> String? in
+                result["status"] as? String == "pass" ? nil : result["id"] as? String
             })
         #expect(!failed.isEmpty)
         // Its own bug and nothing else: it is the reference otherwise, so the other suites pass.
-        #expect(failed.allSatisfy { $0.hasPrefix(wrong.suite + "/") }, "\(failed.sorted())")
+        #expect(failed.allSatisfy { $0.hasPrefix(wrong.suite) }, "\(failed.sorted())")
         if let tag = wrong.tag {
             let own = try Self.tagged(tag)
             #expect(!own.isEmpty && own.isSubset(of: failed), "\(own.subtracting(failed).sorted())")
@@ -73,6 +99,8 @@ import Testing
             "explore", "--adapter", wrong.adapter, "--ops", wrong.op, "--cases", "3000", "--seed", "1", "--quiet",
         ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("FINDING 1  \(wrong.finding)"), "\(run.stdout)")
+        #expect(
+            run.stdout.split(separator: "\n").contains { $0.contains("  FINDING ") && $0.contains(wrong.finding) },
+            "\(run.stdout)")
     }
 }
