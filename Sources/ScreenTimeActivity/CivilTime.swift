@@ -86,4 +86,38 @@ package struct ZoneOffsets {
         case (false, false): return local - before  // a gap: the offset before it, so the time moves forward
         }
     }
+
+    /// The offsets either side of the one change of offset between two instants, and the instant it happens, found
+    /// by bisection: so that the wall times of a day with a change map to instants without a lookup each (the same
+    /// answers as ``instant(ofLocal:)`` when the window holds one change).
+    package func oneChange(from start: Int64, to end: Int64) -> OneOffsetChange {
+        let before = offset(at: start)
+        let after = offset(at: end)
+        var low = start  // offset `before`
+        var high = end  // offset `after`
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if offset(at: middle) == before { low = middle } else { high = middle }
+        }
+        return OneOffsetChange(before: before, after: after, change: high)
+    }
+}
+
+/// Two offsets and the instant the second takes over (``ZoneOffsets/oneChange(from:to:)``).
+package struct OneOffsetChange: Sendable {
+    let before: Int64
+    let after: Int64
+    let change: Int64
+
+    /// The instant of a wall time by SPEC.md §8.1's rule (a gap moves forward, an overlap is its first occurrence).
+    func instant(ofLocal local: Int64) -> Int64 {
+        let early = local - before
+        let late = local - after
+        switch (early < change, late >= change) {
+        case (true, true): return min(early, late)
+        case (true, false): return early
+        case (false, true): return late
+        case (false, false): return early
+        }
+    }
 }

@@ -183,9 +183,10 @@ package struct ComponentPattern: Hashable, Sendable {
             }
             return nil
         }
+        let mapping = zone.oneChange(from: base - CivilTime.secondsPerDay, to: base + 2 * CivilTime.secondsPerDay)
         var best: Int64?
         for t in times {
-            let candidate = zone.instant(ofLocal: base + t)
+            let candidate = mapping.instant(ofLocal: base + t)
             if candidate <= instant && candidate >= notBefore && (best == nil || candidate > best!) { best = candidate }
         }
         return best
@@ -200,9 +201,10 @@ package struct ComponentPattern: Hashable, Sendable {
             for t in times where base + t - startOffset > instant { return base + t - startOffset }
             return nil
         }
+        let mapping = zone.oneChange(from: base - CivilTime.secondsPerDay, to: base + 2 * CivilTime.secondsPerDay)
         var best: Int64?
         for t in times {
-            let candidate = zone.instant(ofLocal: base + t)
+            let candidate = mapping.instant(ofLocal: base + t)
             if candidate > instant && (best == nil || candidate < best!) { best = candidate }
         }
         return best
