@@ -1,0 +1,149 @@
+import _FuzzCore
+import Foundation
+import ScreenTimeActivity
+
+/// The iOS-named API against the engine run: the same timeline through `DeviceActivitySimulator`,
+/// `DeviceActivityCenter` and a recording `DeviceActivityMonitor` delivers the same callbacks, throws the same
+/// errors and ends with the same activities. Also: `DeviceActivitySchedule.nextInterval` agrees with what
+/// `startMonitoring` threw (SPEC §8.1 limits), and the callbacks' moments survive the wire's moment format.
+///
+/// Only for timelines whose steps all have distinct moments: the simulator's `beginUse` delivers what is due at
+/// once, while `activity.monitor` applies every call made at a moment first (SPEC §8.5), so the two differ, by
+/// design, when a call follows a use at the same moment.
+enum ActivitySimulatorCheck {
+    final class Recorder: DeviceActivityMonitor, @unchecked Sendable {
+        var calls: [String] = []
+        override func intervalDidStart(for activity: DeviceActivityName) { calls.append("intervalDidStart \(activity)") }
+        override func intervalDidEnd(for activity: DeviceActivityName) { calls.append("intervalDidEnd \(activity)") }
+        override func intervalWillStartWarning(for activity: DeviceActivityName) {
+            calls.append("intervalWillStartWarning \(activity)")
+        }
+        override func intervalWillEndWarning(for activity: DeviceActivityName) {
+            calls.append("intervalWillEndWarning \(activity)")
+        }
+        override func eventDidReachThreshold(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
+            calls.append("eventDidReachThreshold \(activity) \(event)")
+        }
+        override func eventWillReachThresholdWarning(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
+            calls.append("eventWillReachThresholdWarning \(activity) \(event)")
+        }
+    }
+
+    static func name(_ callback: DeviceActivityCallback) -> String {
+        "\(callback.kind.rawValue) \(callback.activity)" + (callback.event.map { " \($0)" } ?? "")
+    }
+
+    static func compare(_ timeline: ActivityTimelineHarness.Timeline, _ result: ActivityTimelineHarness.Result)
+        -> HarnessFailure?
+    {
+        for record in result.records {
+            let text = ActivityMoment.format(record.callback.seconds)
+            guard ActivityMoment.parse(text) == record.callback.seconds else {
+                return HarnessFailure("a callback's moment reads back from the wire's format", text)
+            }
+        }
+        let moments = timeline.steps.map(\.at)
+        guard Set(moments).count == moments.count else { return nil }
+
+        let recorder = Recorder()
+        let authorized = Authorization(timeline.authorized)
+        let device = DeviceActivitySimulator(
+            now: Date(timeIntervalSince1970: TimeInterval(timeline.start)), timeZone: timeline.zone, monitor: recorder,
+            isAuthorized: { authorized.value })
+        let center = DeviceActivityCenter(simulator: device)
+        var errors: [Int: DeviceActivityCenter.MonitoringError] = [:]
+        var useEnd: Int64?
+        func advance(to target: Int64) {
+            if let end = useEnd, end <= target {
+                device.advance(to: Date(timeIntervalSince1970: TimeInterval(end)))
+                device.endUse()
+                useEnd = nil
+            }
+            device.advance(to: Date(timeIntervalSince1970: TimeInterval(target)))
+        }
+        for (index, (at, step)) in timeline.steps.enumerated() {
+            advance(to: at)
+            switch step {
+            case .startMonitoring(let name, let schedule, let events):
+                let zone = device.timeZone
+                let interval = device.run { schedule.nextInterval }
+                guard interval == schedule.nextInterval(at: device.now, in: zone) else {
+                    return HarnessFailure("nextInterval is nextInterval(at: now, in: the device's zone)", "step \(index)")
+                }
+                do {
+                    try center.startMonitoring(name, during: schedule, events: events)
+                } catch let error as DeviceActivityCenter.MonitoringError {
+                    errors[index] = error
+                } catch {
+                    return HarnessFailure("startMonitoring throws only MonitoringError", "\(error)")
+                }
+                if let failure = limits(interval, at: at, authorized: authorized.value, error: errors[index], index) {
+                    return failure
+                }
+            case .stopMonitoring(let names): center.stopMonitoring(names)
+            case .use(let until, let foreground):
+                device.beginUse(foreground)
+                useEnd = until
+            case .setTimeZone(let zone): device.setTimeZone(zone)
+            case .revoke:
+                authorized.value = false
+                device.revokeAuthorization()
+            case .authorize:
+                authorized.value = true
+                device.setAuthorization { true }
+            }
+        }
+        advance(to: timeline.until)
+        let engine = result.records.map(\.callback)
+        guard device.callbacks == engine else {
+            return HarnessFailure(
+                "the simulator and DeviceActivityCenter deliver what the engine run delivers",
+                "simulator \(device.callbacks), engine \(engine)")
+        }
+        guard recorder.calls == engine.map(name) else {
+            return HarnessFailure("the monitor is called once per recorded callback", "\(recorder.calls)")
+        }
+        guard errors == result.errors else {
+            return HarnessFailure("the center throws what the engine threw", "center \(errors), engine \(result.errors)")
+        }
+        guard center.activities == result.activities else {
+            return HarnessFailure("the center's activities are the engine's", "\(center.activities)")
+        }
+        for name in result.activities where center.schedule(for: name) == nil {
+            return HarnessFailure("a monitored activity has its schedule", "\(name)")
+        }
+        return nil
+    }
+
+    /// SPEC §8.1's limits, read from `nextInterval` at the call: `nil` is `invalidDateComponents`, under 900 s
+    /// `intervalTooShort`, over a week `intervalTooLong` (authorization first; components and durations may fail
+    /// even with an interval).
+    static func limits(
+        _ interval: DateInterval?, at: Int64, authorized: Bool, error: DeviceActivityCenter.MonitoringError?, _ index: Int
+    ) -> HarnessFailure? {
+        if !authorized { return error == .unauthorized ? nil : HarnessFailure("unauthorized first", "step \(index)") }
+        guard let interval else {
+            return error == .invalidDateComponents
+                ? nil : HarnessFailure("no interval is invalidDateComponents", "step \(index): \(String(describing: error))")
+        }
+        let start = Int64(interval.start.timeIntervalSince1970)
+        let end = Int64(interval.end.timeIntervalSince1970)
+        guard end > at, end > start else {
+            return HarnessFailure("nextInterval ends after the moment and after its start", "step \(index): \(interval)")
+        }
+        if error == .invalidDateComponents { return nil }  // a negative warning or threshold
+        let seconds = end - start
+        let expected: DeviceActivityCenter.MonitoringError? =
+            seconds < 900 ? .intervalTooShort : seconds > 604_800 ? .intervalTooLong : nil
+        if let expected { return error == expected ? nil : HarnessFailure("\(expected) for \(seconds) s", "step \(index): \(String(describing: error))") }
+        guard error == nil || error == .excessiveActivities else {
+            return HarnessFailure("a valid interval throws only excessiveActivities", "step \(index): \(String(describing: error))")
+        }
+        return nil
+    }
+
+    final class Authorization: @unchecked Sendable {
+        var value: Bool
+        init(_ value: Bool) { self.value = value }
+    }
+}

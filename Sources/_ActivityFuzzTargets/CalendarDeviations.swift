@@ -1,0 +1,82 @@
+import _FuzzCore
+import Foundation
+import ScreenTimeActivity
+
+/// A documented way in which SPEC §8.1's matching differs from Foundation's
+/// `Calendar.nextDate(after:matching:matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)`
+/// in a Gregorian calendar (measured on swift-corelibs-foundation 6.3 by `activity-calendar`). Each is detected on
+/// the case's structure (the components, the zone's offsets around the answers), never on the difference alone.
+/// `.nextTime` is the policy iOS's scheduler is documented to resemble; the spec's rules are deliberate
+/// (Assumption A17, A18), so where Foundation answers otherwise the spec wins and the difference is named here.
+public enum CalendarDeviation: String, CaseIterable, Sendable {
+    /// §8.1 "A day that a month lacks (`day: 31` in April, `month: 2, day: 30`) is no match in that month"
+    /// (Assumption A18). Foundation's `.nextTime` answers the first moment after the missing day instead: local
+    /// midnight of the 1st of the next month, whatever the time components say (`{day: 31, hour: 9}` after 1 April
+    /// is 1 May 00:00 for Foundation, 31 May 09:00 for us). Also when `weekday` is given with `day`:
+    /// `{day: 31, weekday: 1, hour: 3}` after 15 January 2026 is 1 March 00:00 for Foundation (February has no
+    /// 31st), 31 May 03:00 for us.
+    case missingDay
+    /// §8.1 "A local time that a daylight-saving gap skips is moved forward by the gap's length (02:30 on a
+    /// spring-forward night with a one-hour gap is 03:30: the smaller components are preserved)" (Assumption
+    /// A18). Foundation's `.nextTime` answers the first moment after the gap (03:00), or, in zones whose gap is
+    /// not one hour (Australia/Lord_Howe's 30 minutes), skips to the next day's match.
+    case gapMovesForward
+    /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
+    /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
+    case outOfRangeMatchesNothing
+
+    /// The deviation that explains why ours and Foundation's answers differ for this case, or `nil`.
+    static func explain(
+        _ c: CalendarDifferential.Case, pattern: ComponentPattern?, ours: Int64?, foundation: Int64?
+    ) -> CalendarDeviation? {
+        let zone = ZoneOffsets(zone: c.zone)
+        guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
+        guard let foundation else { return nil }
+        if foundation > c.at, ours.map({ foundation < $0 }) ?? true,
+            isFirstOfMonthAfterMissingDay(foundation, pattern, zone)
+        {
+            return .missingDay
+        }
+        if let ours, let gapEnd = gapEnd(containing: ours, zone) {
+            // Foundation answers the gap's end, or the match after ours (it skipped the day of the gap).
+            if foundation == gapEnd || foundation == pattern.firstMatch(after: ours, zone: zone) {
+                return .gapMovesForward
+            }
+        }
+        return nil
+    }
+
+    /// Foundation's `.nextTime` answer for a missing day: the first moment of the 1st of a month whose previous
+    /// month lacks the pattern's day, that month allowed by the pattern's year and month.
+    static func isFirstOfMonthAfterMissingDay(_ t: Int64, _ p: ComponentPattern, _ zone: ZoneOffsets) -> Bool {
+        guard let day = p.day else { return false }
+        let local = zone.local(at: t)
+        let days = CivilTime.floorDiv(local, CivilTime.secondsPerDay)
+        let (y, m, d) = CivilTime.date(days: days)
+        guard d == 1 else { return false }
+        // The first moment of the day: midnight, or the end of a gap that skips midnight.
+        let firstMoment = local - days * CivilTime.secondsPerDay == 0 || gapEnd(containing: t, zone) == t
+        guard firstMoment else { return false }
+        let (py, pm) = m == 1 ? (y - 1, 12) : (y, m - 1)
+        if let year = p.year, year != py { return false }
+        if let month = p.month, month != pm { return false }
+        return day > CivilTime.daysIn(month: pm, year: py)
+    }
+
+    /// When `t` lies in `[g, g + L)` for a gap that ends at `g` and skipped `L` seconds of wall time: `g`.
+    static func gapEnd(containing t: Int64, _ zone: ZoneOffsets) -> Int64? {
+        let after = zone.offset(at: t)
+        let before = zone.offset(at: t - 3 * 3600)
+        guard after > before else { return nil }
+        let length = after - before
+        guard zone.offset(at: t - length) == before else { return nil }
+        // The first instant with the later offset, in (t - length, t].
+        var lo = t - length  // offset before
+        var hi = t  // offset after
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if zone.offset(at: mid) == after { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+}
