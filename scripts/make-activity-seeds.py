@@ -41,18 +41,18 @@ def calendar(zone, anchor, seconds=0, **c):
 
 
 CAL = {
-    "gap-new-york-0230": calendar("America/New_York", 0, -7200, hour=2, minute=30),
+    "deviation-gap-moves-forward": calendar("America/New_York", 0, -7200, hour=2, minute=30),
     "gap-new-york-0200": calendar("America/New_York", 0, -7200, hour=2),
-    "gap-lord-howe-0215": calendar("Australia/Lord_Howe", 1, -18000, hour=2, minute=15),
+    "deviation-gap-moves-forward-lord-howe": calendar("Australia/Lord_Howe", 1, -18000, hour=2, minute=15),
     "gap-santiago-midnight-day": calendar("America/Santiago", 1, -36000, day=6),
-    "gap-havana-midnight": calendar("America/Havana", 0, -36000, hour=0, minute=20),
+    "deviation-gap-moves-forward-havana-midnight": calendar("America/Havana", 0, -36000, hour=0, minute=20),
     "overlap-new-york-0130": calendar("America/New_York", 1, -10800, hour=1, minute=30),
     "overlap-lord-howe-0145": calendar("Australia/Lord_Howe", 0, -7200, hour=1, minute=45),
-    "missing-day-31-april": calendar("America/New_York", "may1", -144000, day=31, hour=9),
-    "missing-day-feb-30": calendar("UTC", "jan1", 3600, month=2, day=30),
-    "missing-day-31-sunday": calendar("UTC", "jan1", 100000, day=31, weekday=1, hour=3),
-    "missing-day-feb-29-2027": calendar("Europe/Berlin", "feb28", -3600, year=2027, month=2, day=29),
-    "leap-day-2028": calendar("UTC", "feb28", 0, month=2, day=29, hour=12),
+    "deviation-missing-day": calendar("America/New_York", "may1", -144000, day=31, hour=9),
+    "deviation-missing-day-feb-30": calendar("UTC", "jan1", 3600, month=2, day=30),
+    "deviation-missing-day-31-sunday": calendar("UTC", "jan1", 100000, day=31, weekday=1, hour=3),
+    "deviation-missing-day-feb-29-2027": calendar("Europe/Berlin", "feb28", -3600, year=2027, month=2, day=29),
+    "deviation-missing-day-feb-29-from-2026": calendar("UTC", "feb28", 0, month=2, day=29, hour=12),
     "hour-nine": calendar("Europe/London", "jan1", 0, hour=9),
     "minute-thirty": calendar("Asia/Kolkata", "jul1", 1234 * 5, minute=30),
     "second-thirty": calendar("Pacific/Chatham", "jul1", 0, second=30),
@@ -61,6 +61,8 @@ CAL = {
     "month-march": calendar("Asia/Tehran", "jan1", 0, month=3),
     "year-month-day-time": calendar("Pacific/Kiritimati", "dec31", 0, year=2027, month=1, day=1, hour=0, minute=1,
                                     second=1),
+    "deviation-day-and-weekday": calendar("America/Santiago", 0, -25000, day=6, weekday=6, hour=12),
+    "deviation-day-and-weekday-2029": calendar("America/Santiago", "may1", 0, year=2029, day=6, weekday=6, hour=12),
     "friday-13th": calendar("America/Sao_Paulo", "jan1", 0, day=13, weekday=6),
     "out-of-range-hour-24": calendar("UTC", "jan1", 0, hour=24),
     "out-of-range-day-0": calendar("UTC", "jan1", 0, day=0),
@@ -68,11 +70,11 @@ CAL = {
     "out-of-range-weekday-8": calendar("UTC", "jan1", 0, weekday=8),
     "out-of-range-minute-60": calendar("UTC", "jan1", 0, minute=60),
     "out-of-range-year-0": calendar("UTC", "jan1", 0, year=0, month=1),
-    "out-of-range-year-10000": calendar("UTC", "jan1", 0, year=10000),
+    "deviation-out-of-range-matches-nothing": calendar("UTC", "jan1", 0, year=10000),
     "no-component": calendar("UTC", "jan1", 0),
     "past-year": calendar("UTC", "jan1", 0, year=2025, month=6),
     "casablanca-ramadan": calendar("Africa/Casablanca", 0, -3600, hour=2, minute=30),
-    "gaza-gap": calendar("Asia/Gaza", 0, -7200, hour=2, minute=30),
+    "deviation-gap-moves-forward-gaza": calendar("Asia/Gaza", 0, -7200, hour=2, minute=30),
 }
 
 # Timelines.
@@ -160,7 +162,7 @@ TL = {
         start(0, 2, comps(hour=1), comps(hour=3), warning=dur(minutes=5),
               events=[event("limit", dur(minutes=10), mail=True), event("warn", dur(minutes=20)),
                       event("Z", dur(minutes=30), social=True, past=True)]),
-        use(3000, 900, "mail"), use(900, 900 * 4, "news-social"), use(900, 60, "game")]),
+        use(3000, 900, "mail"), use(900, 900 * 4, "news-social"), use(6300, 900, "game")]),
     "past-activity": timeline("Asia/Kolkata", "jul1", 3600, [
         use(0, 1800, "game"), start(1800, 3, comps(hour=6, minute=0), comps(hour=8),
                                     events=[event("limit", dur(minutes=20), games=True, past=True),
@@ -202,11 +204,12 @@ TL = {
         use(0, 900 * 12, "other")], tail=0),
 }
 
-# Twenty-one activities: the 21st start throws excessiveActivities.
-many = [start(0, i, comps(hour=1, minute=0), comps(hour=2)) for i in range(16)]
-TL["excessive-activities"] = timeline("UTC", "jan1", 0, many, tail=0)
-TL["excessive-activities-21"] = (moment("UTC", "jan1", 0) + bytes([16])
-                                 + b"".join(start(0, i, comps(hour=1), comps(hour=2)) for i in range(16)))
+# Twenty-two activities: batches (a name byte of 0xF0 or more starts eight names) of a00–a07, a16–a23 and
+# a20–ζ, then a08 and a09: the 21st and 22nd starts throw excessiveActivities.
+HOURLY = (comps(hour=1, minute=0), comps(hour=2))
+TL["excessive-activities"] = timeline("UTC", "jan1", 0, [
+    start(0, 252, *HOURLY), start(0, 240, *HOURLY), start(0, 244, *HOURLY), start(0, 8, *HOURLY),
+    start(0, 9, *HOURLY), stop(60, 0), start(0, 9, *HOURLY), use(3600, 900)], tail=0)
 
 
 def write(target, seeds):

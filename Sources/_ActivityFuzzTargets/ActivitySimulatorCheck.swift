@@ -64,7 +64,17 @@ enum ActivitySimulatorCheck {
         for (index, (at, step)) in timeline.steps.enumerated() {
             advance(to: at)
             switch step {
-            case .startMonitoring(let name, let schedule, let events):
+            case .startMonitoring(let name, let schedule, var events):
+                // The same events through the initializer without `includesPastActivity` where it is false.
+                for (key, event) in events where !event.includesPastActivity {
+                    events[key] = DeviceActivityEvent(
+                        applications: event.applications, categories: event.categories, webDomains: event.webDomains,
+                        threshold: event.threshold)
+                    guard events[key] == event,
+                        event.includesAllActivity
+                            == (event.applications.isEmpty && event.categories.isEmpty && event.webDomains.isEmpty)
+                    else { return HarnessFailure("DeviceActivityEvent's initializers agree", "\(key)") }
+                }
                 let zone = device.timeZone
                 let interval = device.run { schedule.nextInterval }
                 guard interval == schedule.nextInterval(at: device.now, in: zone) else {
@@ -80,10 +90,23 @@ enum ActivitySimulatorCheck {
                 if let failure = limits(interval, at: at, authorized: authorized.value, error: errors[index], index) {
                     return failure
                 }
+                if errors[index] == nil {
+                    guard center.schedule(for: name) == schedule, center.events(for: name) == events else {
+                        return HarnessFailure("schedule(for:) and events(for:) answer what startMonitoring was given")
+                    }
+                }
             case .stopMonitoring(let names): center.stopMonitoring(names)
             case .use(let until, let foreground):
-                device.beginUse(foreground)
-                useEnd = until
+                let next = index + 1 < timeline.steps.count ? timeline.steps[index + 1].at : timeline.until
+                if until <= next, index % 2 == 0 {
+                    // No call during the use: the one-call form.
+                    device.use(foreground, for: TimeInterval(until - at))
+                    guard !device.isInUse else { return HarnessFailure("use(_:for:) leaves the device idle") }
+                } else {
+                    device.beginUse(foreground)
+                    guard device.isInUse else { return HarnessFailure("beginUse puts the device in use") }
+                    useEnd = until
+                }
             case .setTimeZone(let zone): device.setTimeZone(zone)
             case .revoke:
                 authorized.value = false
@@ -99,6 +122,9 @@ enum ActivitySimulatorCheck {
             return HarnessFailure(
                 "the simulator and DeviceActivityCenter deliver what the engine run delivers",
                 "simulator \(device.callbacks), engine \(engine)")
+        }
+        for callback in engine where !callback.description.hasPrefix(ActivityMoment.format(callback.seconds) + " ") {
+            return HarnessFailure("a callback's description starts with its moment", callback.description)
         }
         guard recorder.calls == engine.map(name) else {
             return HarnessFailure("the monitor is called once per recorded callback", "\(recorder.calls)")

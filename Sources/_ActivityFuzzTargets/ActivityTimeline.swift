@@ -132,7 +132,10 @@ public enum ActivityTimelineHarness {
             let op = c.below(9)
             switch op {
             case 0, 1, 2:
-                let name = names[c.below(names.count)]
+                // A name byte of 0xF0 or more starts eight consecutive names on the one schedule, so that 16
+                // steps can reach the limit of 20 activities.
+                let nameByte = Int(c.byte())
+                let batch = nameByte >= 0xF0 ? 8 : 1
                 let start = components(&c)
                 let end = components(&c)
                 let flags = c.byte()
@@ -141,7 +144,9 @@ public enum ActivityTimelineHarness {
                 for _ in 0..<Int(flags >> 2) % 4 { events[eventNames[c.below(eventNames.count)]] = event(&c) }
                 let schedule = DeviceActivitySchedule(
                     intervalStart: start, intervalEnd: end, repeats: flags & 1 == 0, warningTime: warning)
-                steps.append((now, .startMonitoring(name, schedule, events)))
+                for k in 0..<batch {
+                    steps.append((now, .startMonitoring(names[(nameByte + k) % names.count], schedule, events)))
+                }
             case 3:
                 let n = c.below(3)
                 steps.append((now, .stopMonitoring((0..<n).map { _ in names[c.below(names.count)] })))

@@ -21,6 +21,13 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// A18). Foundation's `.nextTime` answers the first moment after the gap (03:00), or, in zones whose gap is
     /// not one hour (Australia/Lord_Howe's 30 minutes), skips to the next day's match.
     case gapMovesForward
+    /// §8.1 "A local date and time matches the components when every given component equals it", `weekday` at the
+    /// day's rank beside `day` (Assumption A18). Given both `day` and `weekday`, Foundation's `.nextTime` answers a
+    /// date where only one of them holds, or `nil`, unless the current month has the pair:
+    /// `{day: 6, weekday: 6, hour: 12}` after 4 April 2026 in America/Santiago is Friday 1 May 00:00 for Foundation,
+    /// Friday 6 November 12:00 for us; `{year: 2029, day: 6, weekday: 6, hour: 12}` is `nil` for Foundation,
+    /// Friday 6 April 2029 12:00 for us.
+    case dayAndWeekday
     /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
     /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
     case outOfRangeMatchesNothing
@@ -31,11 +38,16 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     ) -> CalendarDeviation? {
         let zone = ZoneOffsets(zone: c.zone)
         guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
-        guard let foundation else { return nil }
+        guard let foundation else { return pattern.day != nil && pattern.weekday != nil ? .dayAndWeekday : nil }
         if foundation > c.at, ours.map({ foundation < $0 }) ?? true,
             isFirstOfMonthAfterMissingDay(foundation, pattern, zone)
         {
             return .missingDay
+        }
+        if pattern.day != nil, pattern.weekday != nil, ours != nil,
+            !LocalMatch.matches(pattern, zone.local(at: foundation))
+        {
+            return .dayAndWeekday
         }
         if let ours, let gapEnd = gapEnd(containing: ours, zone) {
             // Foundation answers the gap's end, or the match after ours (it skipped the day of the gap).
