@@ -22,12 +22,20 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// not one hour (Australia/Lord_Howe's 30 minutes), skips to the next day's match.
     case gapMovesForward
     /// §8.1 "A local date and time matches the components when every given component equals it", `weekday` at the
-    /// day's rank beside `day` (Assumption A18). Given both `day` and `weekday`, Foundation's `.nextTime` answers a
-    /// date where only one of them holds, or `nil`, unless the current month has the pair:
+    /// day's rank (Assumption A18). Given `weekday` with a date component (`year`, `month` or `day`), Foundation's
+    /// `.nextTime` answers a later match, a date where one of them does not hold, or `nil`:
     /// `{day: 6, weekday: 6, hour: 12}` after 4 April 2026 in America/Santiago is Friday 1 May 00:00 for Foundation,
-    /// Friday 6 November 12:00 for us; `{year: 2029, day: 6, weekday: 6, hour: 12}` is `nil` for Foundation,
-    /// Friday 6 April 2029 12:00 for us.
-    case dayAndWeekday
+    /// Friday 6 November 12:00 for us; with `year: 2029` it is `nil` for Foundation, Friday 6 April 2029 12:00 for
+    /// us; `{month: 1, weekday: 1, hour: 0, minute: 7, second: 0}` after 1 January 2026 08:23 in Europe/London is
+    /// 3 January 2027 for Foundation, Sunday 4 January 2026 00:07 for us; `{year: 2029, month: 10, day: 16,
+    /// weekday: 5}` (a Tuesday, so no date) is 1 November 2029 00:00 for Foundation, `nil` for us.
+    case weekdayWithDate
+    /// §8.1 "A unit that is not given is free when a smaller unit is given" (Assumption A18). Foundation holds a
+    /// unit that lies between two given ones at its least value instead: `{hour: 0, second: 0}` after 00:43:10 is
+    /// 00:44:00 for us (every minute of hour 0) and 00:00:00 the next day for Foundation. Detected when a unit
+    /// not given lies between two given ones and Foundation's answer is a later match of ours with every such
+    /// unit at its least value.
+    case freeUnitBetweenGiven
     /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
     /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
     case outOfRangeMatchesNothing
@@ -38,16 +46,22 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     ) -> CalendarDeviation? {
         let zone = ZoneOffsets(zone: c.zone)
         guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
-        guard let foundation else { return pattern.day != nil && pattern.weekday != nil ? .dayAndWeekday : nil }
+        let weekdayWithDate = pattern.weekday != nil && pattern.namesDate
+        guard let foundation else { return weekdayWithDate && ours != nil ? .weekdayWithDate : nil }
         if foundation > c.at, ours.map({ foundation < $0 }) ?? true,
             isFirstOfMonthAfterMissingDay(foundation, pattern, zone)
         {
             return .missingDay
         }
-        if pattern.day != nil, pattern.weekday != nil, ours != nil,
-            !LocalMatch.matches(pattern, zone.local(at: foundation))
+        if weekdayWithDate,
+            ours.map({ foundation > $0 }) ?? false || !LocalMatch.matches(pattern, zone.local(at: foundation))
         {
-            return .dayAndWeekday
+            return .weekdayWithDate
+        }
+        if let ours, foundation > ours, LocalMatch.matches(pattern, zone.local(at: foundation)),
+            LocalMatch.unitsBetweenGivenAreLeast(pattern, zone.local(at: foundation))
+        {
+            return .freeUnitBetweenGiven
         }
         if let ours, let gapEnd = gapEnd(containing: ours, zone) {
             // Foundation answers the gap's end, or the match after ours (it skipped the day of the gap).

@@ -134,4 +134,21 @@ enum LocalMatch {
         return check(p.hour, h, least: 0, rank: 3) && check(p.minute, mi, least: 0, rank: 4)
             && check(p.second, se, least: 0, rank: 5)
     }
+
+    /// Whether some unit not given lies between two given ones, and every such unit of the wall time is at its
+    /// least value (month 1, day 1, hour, minute, second 0): how Foundation reads them.
+    static func unitsBetweenGivenAreLeast(_ p: ComponentPattern, _ local: Int64) -> Bool {
+        let days = CivilTime.floorDiv(local, CivilTime.secondsPerDay)
+        let (_, mo, d) = CivilTime.date(days: days)
+        let s = Int(local - days * CivilTime.secondsPerDay)
+        let values = [0, mo, d, s / 3600, s % 3600 / 60, s % 60]
+        let least = [0, 1, 1, 0, 0, 0]
+        let given = [
+            p.year != nil, p.month != nil, p.day != nil || p.weekday != nil, p.hour != nil, p.minute != nil,
+            p.second != nil,
+        ]
+        guard let first = given.firstIndex(of: true), let last = given.lastIndex(of: true) else { return false }
+        let between = (first..<last).filter { !given[$0] }
+        return !between.isEmpty && between.allSatisfy { values[$0] == least[$0] }
+    }
 }
