@@ -67,6 +67,7 @@ CAL = {
     "deviation-free-unit-between-given-day-minute": calendar("Europe/London", "jan1", 30000, day=1, minute=7),
     "deviation-weekday-with-date-january-sundays": calendar("Europe/London", "jan1", 30195, month=1, weekday=1, hour=0,
                                                             minute=7, second=0),
+    "deviation-overlap-first-occurrence": calendar("America/New_York", 1, -1160, hour=1, minute=30),
     "friday-13th": calendar("America/Sao_Paulo", "jan1", 0, day=13, weekday=6),
     "out-of-range-hour-24": calendar("UTC", "jan1", 0, hour=24),
     "out-of-range-day-0": calendar("UTC", "jan1", 0, day=0),

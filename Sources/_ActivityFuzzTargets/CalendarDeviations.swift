@@ -36,6 +36,12 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// not given lies between two given ones and Foundation's answer is a later match of ours with every such
     /// unit at its least value.
     case freeUnitBetweenGiven
+    /// §8.1 "a local time that an overlap repeats is its first occurrence" (Assumption A18). When the moment lies
+    /// between the two occurrences, Foundation (even with `repeatedTimePolicy: .first`) answers the second one:
+    /// `{hour: 1, minute: 30}` after 01:50:40 EDT on 1 November 2026 in America/New_York is 01:30 EST that night
+    /// for Foundation, 01:30 EST on 2 November for us (the first 01:30 of 1 November has passed). Detected when
+    /// Foundation's answer is a wall time that an overlap repeats, at its second occurrence, and a match.
+    case overlapFirstOccurrence
     /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
     /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
     case outOfRangeMatchesNothing
@@ -63,6 +69,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         {
             return .freeUnitBetweenGiven
         }
+        if ours.map({ foundation < $0 }) ?? true, isSecondOccurrence(foundation, zone),
+            LocalMatch.matches(pattern, zone.local(at: foundation))
+        {
+            return .overlapFirstOccurrence
+        }
         if let ours, let gapEnd = gapEnd(containing: ours, zone) {
             // Foundation answers the gap's end, or the match after ours (it skipped the day of the gap).
             if foundation == gapEnd || foundation == pattern.firstMatch(after: ours, zone: zone) {
@@ -87,6 +98,12 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         if let year = p.year, year != py { return false }
         if let month = p.month, month != pm { return false }
         return day > CivilTime.daysIn(month: pm, year: py)
+    }
+
+    /// Whether the wall time at `t` occurred before, `L` seconds earlier, for an overlap of `L` seconds.
+    static func isSecondOccurrence(_ t: Int64, _ zone: ZoneOffsets) -> Bool {
+        let length = zone.offset(at: t - 3 * 3600) - zone.offset(at: t)
+        return length > 0 && zone.local(at: t - length) == zone.local(at: t)
     }
 
     /// When `t` lies in `[g, g + L)` for a gap that ends at `g` and skipped `L` seconds of wall time: `g`.
