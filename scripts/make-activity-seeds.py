@@ -16,7 +16,7 @@ Z = {name: i for i, name in enumerate(ZONES)}
 # 28 Feb. TRANSITIONS gives how many transitions each zone has in 2026 (checked by ActivityFuzzTests).
 TRANSITIONS = {"UTC": 0, "America/New_York": 2, "Europe/London": 2, "Europe/Berlin": 2, "Australia/Lord_Howe": 2,
                "America/Santiago": 2, "Australia/Sydney": 2, "America/Havana": 2, "America/St_Johns": 2,
-               "Pacific/Chatham": 2, "Africa/Casablanca": 2}
+               "Pacific/Chatham": 2, "Africa/Casablanca": 2, "Asia/Gaza": 2}
 MIDNIGHT = {"jan1": 0, "mar1": 1, "may1": 2, "jul1": 3, "dec31": 4, "feb28": 5}
 
 
@@ -68,6 +68,7 @@ CAL = {
     "deviation-weekday-with-date-january-sundays": calendar("Europe/London", "jan1", 30195, month=1, weekday=1, hour=0,
                                                             minute=7, second=0),
     "deviation-overlap-first-occurrence": calendar("America/New_York", 1, -1160, hour=1, minute=30),
+    "deviation-free-unit-between-given-nil": calendar("Asia/Tehran", "jan1", -6840, year=2025, second=0),
     "friday-13th": calendar("America/Sao_Paulo", "jan1", 0, day=13, weekday=6),
     "out-of-range-hour-24": calendar("UTC", "jan1", 0, hour=24),
     "out-of-range-day-0": calendar("UTC", "jan1", 0, day=0),

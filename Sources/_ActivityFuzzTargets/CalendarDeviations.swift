@@ -33,8 +33,8 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// §8.1 "A unit that is not given is free when a smaller unit is given" (Assumption A18). Foundation holds a
     /// unit that lies between two given ones at its least value instead: `{hour: 0, second: 0}` after 00:43:10 is
     /// 00:44:00 for us (every minute of hour 0) and 00:00:00 the next day for Foundation. Detected when a unit
-    /// not given lies between two given ones and Foundation's answer is a later match of ours with every such
-    /// unit at its least value.
+    /// not given lies between two given ones and Foundation's answer is our first match of the components with every such
+    /// unit at its least value (or `nil`, when that finds nothing: `{year: 2025, second: 0}` late in 2025).
     case freeUnitBetweenGiven
     /// §8.1 "a local time that an overlap repeats is its first occurrence" (Assumption A18). When the moment lies
     /// between the two occurrences, Foundation (even with `repeatedTimePolicy: .first`) answers the second one:
@@ -52,6 +52,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     ) -> CalendarDeviation? {
         let zone = ZoneOffsets(zone: c.zone)
         guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
+        if ours != nil, let filled = LocalMatch.unitsBetweenGivenAtLeast(pattern),
+            foundation == filled.firstMatch(after: c.at, zone: zone)
+        {
+            return .freeUnitBetweenGiven
+        }
         let weekdayWithDate = pattern.weekday != nil && pattern.namesDate
         guard let foundation else { return weekdayWithDate && ours != nil ? .weekdayWithDate : nil }
         if foundation > c.at, ours.map({ foundation < $0 }) ?? true,
@@ -63,11 +68,6 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
             ours.map({ foundation > $0 }) ?? false || !LocalMatch.matches(pattern, zone.local(at: foundation))
         {
             return .weekdayWithDate
-        }
-        if let ours, foundation > ours, LocalMatch.matches(pattern, zone.local(at: foundation)),
-            LocalMatch.unitsBetweenGivenAreLeast(pattern, zone.local(at: foundation))
-        {
-            return .freeUnitBetweenGiven
         }
         if ours.map({ foundation < $0 }) ?? true, isSecondOccurrence(foundation, zone),
             LocalMatch.matches(pattern, zone.local(at: foundation))

@@ -135,20 +135,25 @@ enum LocalMatch {
             && check(p.second, se, least: 0, rank: 5)
     }
 
-    /// Whether some unit not given lies between two given ones, and every such unit of the wall time is at its
-    /// least value (month 1, day 1, hour, minute, second 0): how Foundation reads them.
-    static func unitsBetweenGivenAreLeast(_ p: ComponentPattern, _ local: Int64) -> Bool {
-        let days = CivilTime.floorDiv(local, CivilTime.secondsPerDay)
-        let (_, mo, d) = CivilTime.date(days: days)
-        let s = Int(local - days * CivilTime.secondsPerDay)
-        let values = [0, mo, d, s / 3600, s % 3600 / 60, s % 60]
-        let least = [0, 1, 1, 0, 0, 0]
+    /// The pattern with every unit that is not given but lies between two given ones at its least value (month 1,
+    /// day 1, hour, minute, second 0): how Foundation reads such units. `nil` when there is no such unit.
+    static func unitsBetweenGivenAtLeast(_ p: ComponentPattern) -> ComponentPattern? {
         let given = [
             p.year != nil, p.month != nil, p.day != nil || p.weekday != nil, p.hour != nil, p.minute != nil,
             p.second != nil,
         ]
-        guard let first = given.firstIndex(of: true), let last = given.lastIndex(of: true) else { return false }
+        guard let first = given.firstIndex(of: true), let last = given.lastIndex(of: true) else { return nil }
         let between = (first..<last).filter { !given[$0] }
-        return !between.isEmpty && between.allSatisfy { values[$0] == least[$0] }
+        guard !between.isEmpty else { return nil }
+        var filled = p
+        for unit in between {
+            switch unit {
+            case 1: filled.month = 1
+            case 2: filled.day = 1
+            case 3: filled.hour = 0
+            default: filled.minute = 0
+            }
+        }
+        return filled
     }
 }
