@@ -79,6 +79,7 @@ CAL = {
     "deviation-out-of-range-matches-nothing": calendar("UTC", "jan1", 0, year=10000),
     "no-component": calendar("UTC", "jan1", 0),
     "past-year": calendar("UTC", "jan1", 0, year=2025, month=6),
+    "year-only": calendar("UTC", "jul1", 0, year=2027),
     "casablanca-ramadan": calendar("Africa/Casablanca", 0, -3600, hour=2, minute=30),
     "deviation-gap-moves-forward-gaza": calendar("Asia/Gaza", 0, -7200, hour=2, minute=30),
 }

@@ -43,8 +43,8 @@ public enum ActivityTimelineHarness {
     }
 
     static let names: [DeviceActivityName] = (0..<24).map { DeviceActivityName(rawValue: "a\($0 < 10 ? "0" : "")\($0)") }
-        + ["bedtime", "Bedtime", "é", "ζ"].map(DeviceActivityName.init(rawValue:))
-    static let eventNames: [DeviceActivityEvent.Name] = ["limit", "warn", "Z", "é"]
+        + ["bedtime", "Bedtime"].map(DeviceActivityName.init(_:)) + ["é", "ζ"]
+    static let eventNames: [DeviceActivityEvent.Name] = [.init("limit"), .init(rawValue: "warn"), "Z", "é"]
     static let mail = ApplicationToken(bytes: Array("app:mail".utf8))
     static let game = ApplicationToken(bytes: Array("app:game".utf8))
     static let social = ActivityCategoryToken(bytes: Array("cat:social".utf8))
