@@ -14,7 +14,8 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// midnight of the 1st of the next month, whatever the time components say (`{day: 31, hour: 9}` after 1 April
     /// is 1 May 00:00 for Foundation, 31 May 09:00 for us). Also when `weekday` is given with `day`:
     /// `{day: 31, weekday: 1, hour: 3}` after 15 January 2026 is 1 March 00:00 for Foundation (February has no
-    /// 31st), 31 May 03:00 for us.
+    /// 31st), 31 May 03:00 for us. The answer may even break a given year: `{year: 2025, month: 4, day: 31,
+    /// minute: 0}` after February 2026 is 1 May 2026 00:00 for Foundation, `nil` for us.
     case missingDay
     /// §8.1 "A local time that a daylight-saving gap skips is moved forward by the gap's length (02:30 on a
     /// spring-forward night with a one-hour gap is 03:30: the smaller components are preserved)" (Assumption
@@ -95,7 +96,7 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         let firstMoment = local - days * CivilTime.secondsPerDay == 0 || gapEnd(containing: t, zone) == t
         guard firstMoment else { return false }
         let (py, pm) = m == 1 ? (y - 1, 12) : (y, m - 1)
-        if let year = p.year, year != py { return false }
+        // Not the year: Foundation's answer may be in another year than a given one.
         if let month = p.month, month != pm { return false }
         return day > CivilTime.daysIn(month: pm, year: py)
     }
