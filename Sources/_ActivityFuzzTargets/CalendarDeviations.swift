@@ -26,8 +26,7 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// day's rank (Assumption A18). Given `weekday` with a date component (`year`, `month` or `day`), Foundation's
     /// `.nextTime` answers a later match, a date where one of them does not hold, or `nil`:
     /// `{day: 6, weekday: 6, hour: 12}` after 4 April 2026 in America/Santiago is Friday 1 May 00:00 for Foundation,
-    /// Friday 6 November 12:00 for us; with `year: 2029` it is `nil` for Foundation, Friday 6 April 2029 12:00 for
-    /// us; `{month: 1, weekday: 1, hour: 0, minute: 7, second: 0}` after 1 January 2026 08:23 in Europe/London is
+    /// Friday 6 November 12:00 for us; `{month: 1, weekday: 1, hour: 0, minute: 7, second: 0}` after 1 January 2026 08:23 in Europe/London is
     /// 3 January 2027 for Foundation, Sunday 4 January 2026 00:07 for us; `{year: 2029, month: 10, day: 16,
     /// weekday: 5}` (a Tuesday, so no date) is 1 November 2029 00:00 for Foundation, `nil` for us.
     case weekdayWithDate
@@ -35,7 +34,9 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// unit that lies between two given ones at its least value instead: `{hour: 0, second: 0}` after 00:43:10 is
     /// 00:44:00 for us (every minute of hour 0) and 00:00:00 the next day for Foundation. Detected when a unit
     /// not given lies between two given ones and Foundation's answer is our first match of the components with every such
-    /// unit at its least value (or `nil`, when that finds nothing: `{year: 2025, second: 0}` late in 2025).
+    /// unit at its least value (or `nil`, when that finds nothing: `{year: 2025, second: 0}` late in 2025, and
+    /// `{year: 2029, day: 6, weekday: 6, hour: 12}`, read as 6 January 2029, a Saturday, where we answer Friday 6
+    /// April 2029 12:00).
     case freeUnitBetweenGiven
     /// §8.1 "a local time that an overlap repeats is its first occurrence" (Assumption A18). When the moment lies
     /// between the two occurrences, Foundation (even with `repeatedTimePolicy: .first`) answers the second one:
@@ -43,6 +44,13 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// for Foundation, 01:30 EST on 2 November for us (the first 01:30 of 1 November has passed). Detected when
     /// Foundation's answer is a wall time that an overlap repeats, at its second occurrence, and a match.
     case overlapFirstOccurrence
+    /// §8.1 "A local date and time matches the components when every given component equals it" (and
+    /// `nextInterval` is `nil` "when either does not exist"). When the given year and month have no match left
+    /// after the moment, Foundation's `.nextTime` answers the first moment of the following month, which the
+    /// components do not match: `{year: 2026, month: 4, day: 2, hour: 0}` after 3 April 2026 08:23 in
+    /// Australia/Sydney is 1 May 2026 00:00 for Foundation, `nil` for us. Detected when Foundation's answer is the
+    /// first moment of a 1st, no match, and before ours (or ours is `nil`).
+    case firstOfNextMonthIsNoMatch
     /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
     /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
     case outOfRangeMatchesNothing
@@ -81,6 +89,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
                 return .gapMovesForward
             }
         }
+        if ours.map({ foundation < $0 }) ?? true, foundation > c.at,
+            !LocalMatch.matches(pattern, zone.local(at: foundation)), isFirstMomentOfMonth(foundation, zone)
+        {
+            return .firstOfNextMonthIsNoMatch
+        }
         return nil
     }
 
@@ -99,6 +112,14 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         // Not the year: Foundation's answer may be in another year than a given one.
         if let month = p.month, month != pm { return false }
         return day > CivilTime.daysIn(month: pm, year: py)
+    }
+
+    /// Whether `t` is the first moment of the 1st of a month: local midnight, or the end of a gap that skips it.
+    static func isFirstMomentOfMonth(_ t: Int64, _ zone: ZoneOffsets) -> Bool {
+        let local = zone.local(at: t)
+        let days = CivilTime.floorDiv(local, CivilTime.secondsPerDay)
+        guard CivilTime.date(days: days).day == 1 else { return false }
+        return local - days * CivilTime.secondsPerDay == 0 || gapEnd(containing: t, zone) == t
     }
 
     /// Whether the wall time at `t` occurred before, `L` seconds earlier, for an overlap of `L` seconds.
