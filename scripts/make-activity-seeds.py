@@ -71,6 +71,7 @@ CAL = {
     "deviation-free-unit-between-given-nil": calendar("Asia/Tehran", "jan1", -6840, year=2025, second=0),
     "deviation-first-of-next-month-is-no-match": calendar("Australia/Sydney", 0, -160000, year=2026, month=4, day=2,
                                                           hour=0),
+    "deviation-gap-end-is-no-match": calendar("America/Havana", 0, -66960, weekday=7, hour=0),
     "friday-13th": calendar("America/Sao_Paulo", "jan1", 0, day=13, weekday=6),
     "out-of-range-hour-24": calendar("UTC", "jan1", 0, hour=24),
     "out-of-range-day-0": calendar("UTC", "jan1", 0, day=0),

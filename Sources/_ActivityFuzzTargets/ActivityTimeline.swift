@@ -42,6 +42,9 @@ public enum ActivityTimelineHarness {
         public var uses: [ClosedRange<Int64>] = []
     }
 
+    /// How far past its start a timeline reaches (seconds).
+    public static let horizon: Int64 = 2 * 86_400
+
     static let names: [DeviceActivityName] = (0..<24).map { DeviceActivityName(rawValue: "a\($0 < 10 ? "0" : "")\($0)") }
         + ["bedtime", "Bedtime"].map(DeviceActivityName.init(_:)) + ["é", "ζ"]
     static let eventNames: [DeviceActivityEvent.Name] = [.init("limit"), .init(rawValue: "warn"), "Z", "é"]
@@ -81,7 +84,14 @@ public enum ActivityTimelineHarness {
         if dates == 0b110 { out.year = 2025 + c.below(3) }
         if given(0) { out.hour = c.below(26) }  // 24, 25: out of range
         if given(1) { out.minute = [0, 0, 15, 30, 45, 59, 60, 1][c.below(8)] }
-        if given(2) { out.second = [0, 30, 59, 1][c.below(4)] }
+        if given(2) {
+            // A second only with a minute: `{second: 30}` alone has 1,440 times a day, and on a day with an offset
+            // change the reference converts each through Foundation's TimeZone (several lookups apiece), for every
+            // interval it computes; a timeline of hourly intervals then took over a minute. The calendar target
+            // matches such patterns, one at a time.
+            out.second = [0, 30, 59, 1][c.below(4)]
+            if out.minute == nil { out.minute = 0 }
+        }
         if given(3) { out.timeZone = FuzzZones.zones[c.below(FuzzZones.zones.count)] }
         if given(4), out.hour == nil, out.minute == nil, out.second == nil, dates == 0 {
             out.hour = c.below(24)
@@ -124,11 +134,15 @@ public enum ActivityTimelineHarness {
         let header = c.byte()
         let authorized = header & 0x80 == 0
         let count = Int(header & 0x7F) % 17
+        // Every moment within two days of the start: enough for a daylight-saving change near it and for a week's
+        // schedule to start, and a bound on the intervals the engine computes. Without it, 16 activities whose
+        // intervals repeat hourly over a month of steps made one execution take over a minute.
+        let horizon = start + ActivityTimelineHarness.horizon
         var now = start
         var useEnd = start
         var steps: [(at: Int64, step: Step)] = []
         for _ in 0..<count where !c.isAtEnd {
-            now += delay(&c)
+            now = min(now + delay(&c), horizon)
             let op = c.below(9)
             switch op {
             case 0, 1, 2:
@@ -154,14 +168,14 @@ public enum ActivityTimelineHarness {
                 now = max(now, useEnd)
                 let length = max(1, delay(&c))
                 let foreground = foregrounds[c.below(foregrounds.count)]
-                useEnd = now + length
+                useEnd = max(now + 1, min(now + length, horizon))
                 steps.append((now, .use(until: useEnd, foreground)))
             case 6: steps.append((now, .setTimeZone(FuzzZones.zones[c.below(FuzzZones.zones.count)])))
             case 7: steps.append((now, .revoke))
             default: steps.append((now, .authorize))
             }
         }
-        let until = max(now, useEnd) + delay(&c)
+        let until = max(min(max(now, useEnd) + delay(&c), horizon), useEnd)
         return Timeline(zone: FuzzZones.zones[zone], start: start, until: until, authorized: authorized, steps: steps)
     }
 

@@ -51,6 +51,12 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// Australia/Sydney is 1 May 2026 00:00 for Foundation, `nil` for us. Detected when Foundation's answer is the
     /// first moment of a 1st, no match, and before ours (or ours is `nil`).
     case firstOfNextMonthIsNoMatch
+    /// §8.1's gap rule again ("A local time that a daylight-saving gap skips is moved forward by the gap's
+    /// length"), where the components match no skipped time: Foundation's `.nextTime` may answer the gap's end
+    /// anyway. `{weekday: 7, hour: 0}` after Saturday 7 March 2026 06:44 in America/Havana (whose gap skips
+    /// Sunday's midnight) is Sunday 8 March 01:00 for Foundation, Saturday 14 March 00:00 for us. Detected when
+    /// Foundation's answer is a gap's end, no match, and before ours.
+    case gapEndIsNoMatch
     /// §8.1 "a component outside its range … or no component at all … makes the components match no date"
     /// (Assumption A17): ours answers `nil`. Foundation answers a date for some of these.
     case outOfRangeMatchesNothing
@@ -88,6 +94,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
             if foundation == gapEnd || foundation == pattern.firstMatch(after: ours, zone: zone) {
                 return .gapMovesForward
             }
+        }
+        if ours.map({ foundation < $0 }) ?? true, foundation > c.at, gapEnd(containing: foundation, zone) == foundation,
+            !LocalMatch.matches(pattern, zone.local(at: foundation))
+        {
+            return .gapEndIsNoMatch
         }
         if ours.map({ foundation < $0 }) ?? true, foundation > c.at,
             !LocalMatch.matches(pattern, zone.local(at: foundation)), isFirstMomentOfMonth(foundation, zone)
