@@ -142,7 +142,7 @@ public enum ActivityTimelineHarness {
         var useEnd = start
         var steps: [(at: Int64, step: Step)] = []
         for _ in 0..<count where !c.isAtEnd {
-            now = min(now + delay(&c), horizon)
+            now = min(now + delay(&c), max(horizon, now))  // never back: a use may end a second past the horizon
             let op = c.below(9)
             switch op {
             case 0, 1, 2:

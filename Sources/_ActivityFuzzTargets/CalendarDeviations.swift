@@ -36,7 +36,9 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// not given lies between two given ones and Foundation's answer is our first match of the components with every such
     /// unit at its least value (or `nil`, when that finds nothing: `{year: 2025, second: 0}` late in 2025, and
     /// `{year: 2029, day: 6, weekday: 6, hour: 12}`, read as 6 January 2029, a Saturday, where we answer Friday 6
-    /// April 2029 12:00).
+    /// April 2029 12:00). Foundation may answer the second occurrence of that reading in an overlap (as in
+    /// ``overlapFirstOccurrence``): `{hour: 1, second: 0}` after 01:50:40 EDT on 1 November 2026 in New York is
+    /// 01:00:00 EST for Foundation, 01:51:00 EDT for us.
     case freeUnitBetweenGiven
     /// §8.1 "a local time that an overlap repeats is its first occurrence" (Assumption A18). When the moment lies
     /// between the two occurrences, Foundation (even with `repeatedTimePolicy: .first`) answers the second one:
@@ -67,10 +69,15 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     ) -> CalendarDeviation? {
         let zone = ZoneOffsets(zone: c.zone)
         guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
-        if ours != nil, let filled = LocalMatch.unitsBetweenGivenAtLeast(pattern),
-            foundation == filled.firstMatch(after: c.at, zone: zone)
-        {
-            return .freeUnitBetweenGiven
+        if ours != nil, let filled = LocalMatch.unitsBetweenGivenAtLeast(pattern) {
+            let filledFirst = filled.firstMatch(after: c.at, zone: zone)
+            if foundation == filledFirst { return .freeUnitBetweenGiven }
+            // With the overlap's second occurrence too (overlapFirstOccurrence, for the filled pattern).
+            if let foundation, foundation > c.at, filledFirst.map({ foundation < $0 }) ?? true,
+                isSecondOccurrence(foundation, zone), LocalMatch.matches(filled, zone.local(at: foundation))
+            {
+                return .freeUnitBetweenGiven
+            }
         }
         let weekdayWithDate = pattern.weekday != nil && pattern.namesDate
         guard let foundation else { return weekdayWithDate && ours != nil ? .weekdayWithDate : nil }
