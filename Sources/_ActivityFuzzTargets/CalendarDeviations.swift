@@ -38,7 +38,9 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     /// `{year: 2029, day: 6, weekday: 6, hour: 12}`, read as 6 January 2029, a Saturday, where we answer Friday 6
     /// April 2029 12:00). Foundation may answer the second occurrence of that reading in an overlap (as in
     /// ``overlapFirstOccurrence``): `{hour: 1, second: 0}` after 01:50:40 EDT on 1 November 2026 in New York is
-    /// 01:00:00 EST for Foundation, 01:51:00 EDT for us.
+    /// 01:00:00 EST for Foundation, 01:51:00 EDT for us. Or another deviation of that reading:
+    /// `{day: 31, second: 48}` after 06:36:20 on 31 October 2026 is 1 December 00:00 for Foundation (its 31st
+    /// at 00:00:48 has passed, and November has no 31st: ``missingDay``), 06:36:48 for us.
     case freeUnitBetweenGiven
     /// §8.1 "a local time that an overlap repeats is its first occurrence" (Assumption A18). When the moment lies
     /// between the two occurrences, Foundation (even with `repeatedTimePolicy: .first`) answers the second one:
@@ -71,11 +73,8 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         guard let pattern else { return foundation != nil ? .outOfRangeMatchesNothing : nil }
         if ours != nil, let filled = LocalMatch.unitsBetweenGivenAtLeast(pattern) {
             let filledFirst = filled.firstMatch(after: c.at, zone: zone)
-            if foundation == filledFirst { return .freeUnitBetweenGiven }
-            // With the overlap's second occurrence too (overlapFirstOccurrence, for the filled pattern).
-            if let foundation, foundation > c.at, filledFirst.map({ foundation < $0 }) ?? true,
-                isSecondOccurrence(foundation, zone), LocalMatch.matches(filled, zone.local(at: foundation))
-            {
+            // That reading, or another deviation of it (the filled pattern has no unit between given ones left).
+            if foundation == filledFirst || explain(c, pattern: filled, ours: filledFirst, foundation: foundation) != nil {
                 return .freeUnitBetweenGiven
             }
         }
