@@ -136,6 +136,12 @@ let modules: [Module] = [
             "_FuzzCore", "FoundationBaseline", "ScreenTimeSelection", "StrictJSON", "StrictPropertyList",
         ], product: true,
         fuzzCoverage: true),
+    // DeviceActivity (SPEC §8): timelines through the monitoring engine, and our calendar matching against
+    // Foundation's `Calendar`. Coverage like _DifferentialFuzzTargets: its deviation checks are the fuzzer's only
+    // view of Foundation's answers.
+    Module(
+        "_ActivityFuzzTargets", .fuzz, dependencies: ["_FuzzCore", "ScreenTimeActivity", "ScreenTimeSelection"],
+        product: true, fuzzCoverage: true),
     Module(
         "_StructuredFuzzTargets", .fuzz,
         dependencies: ["_FuzzCore", "PropertyTesting", "ScreenTimeProperties", "ScreenTimeReference"], product: true),
@@ -143,7 +149,7 @@ let modules: [Module] = [
         "_FuzzCorpus", .fuzz,
         dependencies: [
             "_FuzzCore", "_JSONFuzzTargets", "_SelectionFuzzTargets", "_EncodingFuzzTargets",
-            "_DifferentialFuzzTargets",
+            "_DifferentialFuzzTargets", "_ActivityFuzzTargets",
             "_StructuredFuzzTargets", "PropertyTesting",
         ]),
 ]
@@ -235,7 +241,8 @@ let package = Package(
         .testTarget(
             name: "FuzzTargetTests",
             dependencies: [
-                "_FuzzCorpus", "_DifferentialFuzzTargets", "_EncodingFuzzTargets", "_StructuredFuzzTargets",
+                "_FuzzCorpus", "_ActivityFuzzTargets", "_DifferentialFuzzTargets", "_EncodingFuzzTargets",
+                "_StructuredFuzzTargets",
                 "FoundationBaseline",
                 "ScreenTimeProperties", "ScreenTimeReference", "PropertyTesting", "StrictJSON", "_TestSupport",
             ]),

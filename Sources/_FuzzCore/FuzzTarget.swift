@@ -56,9 +56,9 @@ public struct FuzzTarget: Sendable {
 }
 
 /// The fuzz targets, as static members, each declared in the harness module of what it tests (`_SelectionFuzzTargets`,
-/// `_EncodingFuzzTargets`, `_DifferentialFuzzTargets`, `_StructuredFuzzTargets`), which also lists its own; `_FuzzCorpus`
-/// puts the lists together as `FuzzTargets.all`. Kept apart so that a libFuzzer binary links only what it fuzzes:
-/// libFuzzer scans every coverage counter of the binary after every execution.
+/// `_EncodingFuzzTargets`, `_DifferentialFuzzTargets`, `_StructuredFuzzTargets`, `_ActivityFuzzTargets`), which
+/// also lists its own; `_FuzzCorpus` puts the lists together as `FuzzTargets.all`. Kept apart so that a libFuzzer
+/// binary links only what it fuzzes: libFuzzer scans every coverage counter of the binary after every execution.
 public enum FuzzTargets {}
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import _ActivityFuzzTargets
 import _DifferentialFuzzTargets
 import _EncodingFuzzTargets
 @_exported import _FuzzCore
@@ -10,6 +11,7 @@ extension FuzzTargets {
     /// lists shows up here, in `stc fuzz`, in the corpus replay of `swift test` and in CI.
     public static let all: [FuzzTarget] =
         jsonTargets + selectionTargets + differentialTargets + encodingTargets + structuredTargets
+        + activityTargets
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }
