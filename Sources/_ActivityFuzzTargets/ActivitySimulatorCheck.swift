@@ -6,10 +6,7 @@ import ScreenTimeActivity
 /// `DeviceActivityCenter` and a recording `DeviceActivityMonitor` delivers the same callbacks, throws the same
 /// errors and ends with the same activities. Also: `DeviceActivitySchedule.nextInterval` agrees with what
 /// `startMonitoring` threw (SPEC §8.1 limits), and the callbacks' moments survive the wire's moment format.
-///
-/// Not for timelines where a step follows a use at the same moment: the simulator's `beginUse` delivers what is due
-/// at once, while `activity.monitor` applies every call made at a moment first (SPEC §8.5), so the two differ there
-/// by design.
+/// Every call made at a moment applies before the callbacks due then, in both (SPEC §8.5).
 enum ActivitySimulatorCheck {
     /// Records each call, after the base class's (empty) method, as `DeviceActivityMonitor` subclasses do.
     final class Recorder: DeviceActivityMonitor, @unchecked Sendable {
@@ -56,11 +53,6 @@ enum ActivitySimulatorCheck {
                 return HarnessFailure("a callback's moment reads back from the wire's format", text)
             }
         }
-        for (index, (at, step)) in timeline.steps.enumerated() {
-            guard case .use = step, index + 1 < timeline.steps.count else { continue }
-            if timeline.steps[index + 1].at == at { return nil }
-        }
-
         let recorder = Recorder()
         let authorized = Authorization(timeline.authorized)
         let device = DeviceActivitySimulator(

@@ -198,12 +198,13 @@ public enum ActivityTimelineHarness {
         func run(to target: Int64) {
             while engine.now < target {
                 while case let due = engine.deliverDue(), !due.isEmpty { record(due, .clock) }
-                record(engine.advance(toward: target), .clock)
+                engine.advance(toward: target)
             }
         }
         func advance(to target: Int64) {
             if let end = useEnd, end <= target {
                 run(to: end)
+                record(engine.deliverThresholds(), .clock)  // a use that ends there ends first (SPEC §8.5)
                 engine.endUse()
                 result.uses.append(useStart...end)
                 useEnd = nil
