@@ -1,5 +1,6 @@
 import Conformance
-import Exploration
+@testable import Exploration
+import ScreenTimeProperties
 import Foundation
 import ScreenTimeReference
 import StrictJSON
@@ -11,6 +12,16 @@ import Testing
     static let ops = ["activity.schedule", "activity.monitor"]
 
     /// The reference judged by itself over a few thousand cases of each operation: nothing differs.
+    /// A shrunk timeline can reach the out-of-order spoiler with fewer than two steps (a filter that gives up passes
+    /// its last value on, marked rejected): it must not trap, as it once did in `stc explore`'s shrinking.
+    @Test func theOutOfOrderSpoilerTakesShortTimelines() {
+        for count in 0..<2 {
+            let steps = (0..<count).map { _ in ActivityTimedStep(at: 1_780_000_000, step: .revoke) }
+            let timeline = ActivityTimeline(timeZone: "UTC", start: 1_780_000_000, until: 1_780_003_600, steps: steps)
+            #expect(ActivityInputs.outOfOrder(timeline) == ActivityInputs.json(timeline))
+        }
+    }
+
     @Test func theReferenceAgainstItselfFindsNothing() {
         let result = explore(InProcessImplementation(), Self.ops, cases: 6_000, seed: 11)
         #expect(result.findings.isEmpty, "\(result.findings.map(\.key))")

@@ -147,6 +147,8 @@ enum ActivityInputs {
     static func outOfOrder(_ t: ActivityTimeline) -> JSONValue {
         var t = t
         let n = t.steps.count
+        // Shrinking can leave fewer than two steps: nothing to put out of order then.
+        guard n >= 2 else { return json(t) }
         if t.steps[n - 1].at != t.steps[n - 2].at {
             t.steps.swapAt(n - 1, n - 2)
         } else if case .use(let until, let fg) = t.steps[n - 1].step {
