@@ -114,7 +114,8 @@ package struct ComponentPattern: Hashable, Sendable {
                         if d < day && day <= CivilTime.daysIn(month: m, year: y) {
                             next = CivilTime.days(year: y, month: m, day: day)
                         } else {
-                            next = CivilTime.days(year: y, month: m, day: 1) + Int64(CivilTime.daysIn(month: m, year: y))
+                            next =
+                                CivilTime.days(year: y, month: m, day: 1) + Int64(CivilTime.daysIn(month: m, year: y))
                         }
                         continue
                     }

@@ -49,7 +49,8 @@ public struct DeviceActivitySchedule: Hashable, Codable, Sendable {
         guard let (start, end) = intervalSeconds(at: Int64(moment.timeIntervalSince1970.rounded(.down)), in: zone)
         else { return nil }
         return DateInterval(
-            start: Date(timeIntervalSince1970: TimeInterval(start)), end: Date(timeIntervalSince1970: TimeInterval(end)))
+            start: Date(timeIntervalSince1970: TimeInterval(start)), end: Date(timeIntervalSince1970: TimeInterval(end))
+        )
     }
 
     /// ``nextInterval(at:in:)`` in whole UTC seconds, or `nil` when the components or the warning time are invalid

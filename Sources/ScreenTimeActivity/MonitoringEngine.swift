@@ -285,7 +285,8 @@ package struct MonitoringEngine: Sendable {
     }
 
     /// The warnings and thresholds that the count up to now reaches, once each per interval, by event name.
-    private func reachThresholds(_ entry: Entry, _ state: inout IntervalState, into out: inout [DeviceActivityCallback]) {
+    private func reachThresholds(_ entry: Entry, _ state: inout IntervalState, into out: inout [DeviceActivityCallback])
+    {
         let warning = entry.plan.warningSeconds
         for (k, event) in entry.eventPlans.enumerated() {
             let count = counted(event, state.interval, state.since, upTo: now)
@@ -344,7 +345,8 @@ package struct MonitoringEngine: Sendable {
     private func callback(
         _ name: DeviceActivityName, _ kind: DeviceActivityCallback.Kind, _ event: DeviceActivityEvent.Name? = nil
     ) -> DeviceActivityCallback {
-        DeviceActivityCallback(moment: Date(timeIntervalSince1970: TimeInterval(now)), activity: name, kind: kind, event: event)
+        DeviceActivityCallback(
+            moment: Date(timeIntervalSince1970: TimeInterval(now)), activity: name, kind: kind, event: event)
     }
 
     static func precedes(_ a: DeviceActivityName, _ b: DeviceActivityName) -> Bool {

@@ -1,6 +1,6 @@
-import _FuzzCore
 import Foundation
 import ScreenTimeActivity
+import _FuzzCore
 
 /// The iOS-named API against the engine run: the same timeline through `DeviceActivitySimulator`,
 /// `DeviceActivityCenter` and a recording `DeviceActivityMonitor` delivers the same callbacks, throws the same
@@ -89,7 +89,8 @@ enum ActivitySimulatorCheck {
                 let zone = device.timeZone
                 let interval = device.run { schedule.nextInterval }
                 guard interval == schedule.nextInterval(at: device.now, in: zone) else {
-                    return HarnessFailure("nextInterval is nextInterval(at: now, in: the device's zone)", "step \(index)")
+                    return HarnessFailure(
+                        "nextInterval is nextInterval(at: now, in: the device's zone)", "step \(index)")
                 }
                 do {
                     try center.startMonitoring(name, during: schedule, events: events)
@@ -141,7 +142,8 @@ enum ActivitySimulatorCheck {
             return HarnessFailure("the monitor is called once per recorded callback", "\(recorder.calls)")
         }
         guard errors == result.errors else {
-            return HarnessFailure("the center throws what the engine threw", "center \(errors), engine \(result.errors)")
+            return HarnessFailure(
+                "the center throws what the engine threw", "center \(errors), engine \(result.errors)")
         }
         device.clearCallbacks()
         guard device.callbacks.isEmpty else { return HarnessFailure("clearCallbacks forgets the callbacks") }
@@ -158,25 +160,32 @@ enum ActivitySimulatorCheck {
     /// `intervalTooShort`, over a week `intervalTooLong` (authorization first; components and durations may fail
     /// even with an interval).
     static func limits(
-        _ interval: DateInterval?, at: Int64, authorized: Bool, error: DeviceActivityCenter.MonitoringError?, _ index: Int
+        _ interval: DateInterval?, at: Int64, authorized: Bool, error: DeviceActivityCenter.MonitoringError?,
+        _ index: Int
     ) -> HarnessFailure? {
         if !authorized { return error == .unauthorized ? nil : HarnessFailure("unauthorized first", "step \(index)") }
         guard let interval else {
             return error == .invalidDateComponents
-                ? nil : HarnessFailure("no interval is invalidDateComponents", "step \(index): \(String(describing: error))")
+                ? nil
+                : HarnessFailure("no interval is invalidDateComponents", "step \(index): \(String(describing: error))")
         }
         let start = Int64(interval.start.timeIntervalSince1970)
         let end = Int64(interval.end.timeIntervalSince1970)
         guard end > at, end > start else {
-            return HarnessFailure("nextInterval ends after the moment and after its start", "step \(index): \(interval)")
+            return HarnessFailure(
+                "nextInterval ends after the moment and after its start", "step \(index): \(interval)")
         }
         if error == .invalidDateComponents { return nil }  // a negative warning or threshold
         let seconds = end - start
         let expected: DeviceActivityCenter.MonitoringError? =
             seconds < 900 ? .intervalTooShort : seconds > 604_800 ? .intervalTooLong : nil
-        if let expected { return error == expected ? nil : HarnessFailure("\(expected) for \(seconds) s", "step \(index): \(String(describing: error))") }
+        if let expected {
+            return error == expected
+                ? nil : HarnessFailure("\(expected) for \(seconds) s", "step \(index): \(String(describing: error))")
+        }
         guard error == nil || error == .excessiveActivities else {
-            return HarnessFailure("a valid interval throws only excessiveActivities", "step \(index): \(String(describing: error))")
+            return HarnessFailure(
+                "a valid interval throws only excessiveActivities", "step \(index): \(String(describing: error))")
         }
         return nil
     }

@@ -1,14 +1,15 @@
-import _FuzzCore
 import Foundation
 import ScreenTimeActivity
 import ScreenTimeSelection
+import _FuzzCore
 
 /// `activity-timeline`: a timeline decoded from the bytes, run through `MonitoringEngine` the way the
 /// `activity.monitor` operation runs it (`ActivityWire.run`, which lives in Conformance: this binary links only
 /// the reference), with the invariants of SPEC §8.2–§8.5 checked on what it delivers.
 public enum ActivityTimelineHarness {
     public enum Step: Hashable, Sendable {
-        case startMonitoring(DeviceActivityName, DeviceActivitySchedule, [DeviceActivityEvent.Name: DeviceActivityEvent])
+        case startMonitoring(
+            DeviceActivityName, DeviceActivitySchedule, [DeviceActivityEvent.Name: DeviceActivityEvent])
         case stopMonitoring([DeviceActivityName])
         case use(until: Int64, Foreground)
         case setTimeZone(TimeZone)
@@ -45,7 +46,8 @@ public enum ActivityTimelineHarness {
     /// How far past its start a timeline reaches (seconds).
     public static let horizon: Int64 = 2 * 86_400
 
-    static let names: [DeviceActivityName] = (0..<24).map { DeviceActivityName(rawValue: "a\($0 < 10 ? "0" : "")\($0)") }
+    static let names: [DeviceActivityName] =
+        (0..<24).map { DeviceActivityName(rawValue: "a\($0 < 10 ? "0" : "")\($0)") }
         + ["bedtime", "Bedtime"].map(DeviceActivityName.init(_:)) + ["é", "ζ"]
     static let eventNames: [DeviceActivityEvent.Name] = [.init("limit"), .init(rawValue: "warn"), "Z", "é"]
     static let mail = ApplicationToken(bytes: Array("app:mail".utf8))
@@ -217,7 +219,9 @@ public enum ActivityTimelineHarness {
             switch step {
             case .startMonitoring(let name, let schedule, let events):
                 do throws(DeviceActivityCenter.MonitoringError) {
-                    record(try engine.startMonitoring(name, during: schedule, events: events, authorized: authorized), .call)
+                    record(
+                        try engine.startMonitoring(name, during: schedule, events: events, authorized: authorized),
+                        .call)
                 } catch {
                     result.errors[index] = error
                 }
@@ -295,14 +299,17 @@ public enum ActivityTimelineHarness {
             let t = cb.seconds
             guard t >= last else { return fail("callbacks come in non-decreasing time", record) }
             last = t
-            guard t >= timeline.start && t <= timeline.until else { return fail("callbacks lie in the timeline", record) }
+            guard t >= timeline.start && t <= timeline.until else {
+                return fail("callbacks lie in the timeline", record)
+            }
             guard everStarted.contains(cb.activity) else {
                 return fail("callbacks only for an activity whose startMonitoring succeeded", record)
             }
             guard !mixed.contains(cb.activity) else {
                 return fail("an activity of mixed kinds gets no callback (SPEC §8.1, A20)", record)
             }
-            guard (cb.event != nil) == (cb.kind == .eventDidReachThreshold || cb.kind == .eventWillReachThresholdWarning)
+            guard
+                (cb.event != nil) == (cb.kind == .eventDidReachThreshold || cb.kind == .eventWillReachThresholdWarning)
             else { return fail("an event name exactly on the two event callbacks", record) }
             switch record.source {
             case .call:

@@ -1,5 +1,5 @@
-import _FuzzCore
 import Foundation
+import _FuzzCore
 
 /// Reads fuzzer bytes as a sequence of small choices; past the end every choice is 0, so every input decodes.
 struct ByteCursor {

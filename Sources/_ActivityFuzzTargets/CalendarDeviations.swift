@@ -1,6 +1,6 @@
-import _FuzzCore
 import Foundation
 import ScreenTimeActivity
+import _FuzzCore
 
 /// A documented way in which SPEC §8.1's matching differs from Foundation's
 /// `Calendar.nextDate(after:matching:matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)`
@@ -74,7 +74,9 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
         if ours != nil, let filled = LocalMatch.unitsBetweenGivenAtLeast(pattern) {
             let filledFirst = filled.firstMatch(after: c.at, zone: zone)
             // That reading, or another deviation of it (the filled pattern has no unit between given ones left).
-            if foundation == filledFirst || explain(c, pattern: filled, ours: filledFirst, foundation: foundation) != nil {
+            if foundation == filledFirst
+                || explain(c, pattern: filled, ours: filledFirst, foundation: foundation) != nil
+            {
                 return .freeUnitBetweenGiven
             }
         }

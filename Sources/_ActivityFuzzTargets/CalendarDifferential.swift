@@ -1,6 +1,6 @@
-import _FuzzCore
 import Foundation
 import ScreenTimeActivity
+import _FuzzCore
 
 /// `activity-calendar`: one pattern and one moment, our matcher against Foundation's calendar (SPEC §8.1).
 ///

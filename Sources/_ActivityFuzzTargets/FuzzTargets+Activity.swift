@@ -1,4 +1,5 @@
 @_exported import _FuzzCore  // the activity shims import only this module
+
 extension FuzzTargets {
     /// The DeviceActivity targets (SPEC §8), in `stc fuzz list` order. Two targets, not one binary with a mode
     /// byte: one per property family, as SPEC §6 lists them (`selection-decode` / `selection-differential`), so that
@@ -29,7 +30,8 @@ extension FuzzTargets {
     /// `maxLength` 64: a zone, a moment and seven components take 14 bytes; the rest is ignored.
     public static let activityCalendar = FuzzTarget(
         name: "activity-calendar",
-        summary: "ComponentPattern.firstMatch vs Calendar.nextDate(.nextTime, .first): agree except named SPEC §8.1 deviations",
+        summary:
+            "ComponentPattern.firstMatch vs Calendar.nextDate(.nextTime, .first): agree except named SPEC §8.1 deviations",
         maxLength: 64
     ) { bytes in
         CalendarDifferential.compare(bytes).failure

@@ -60,7 +60,9 @@ import _TestSupport
         var monitorCodes = Set<String>()
         for c in cases where c.op == "activity.monitor" {
             guard case .output(let output) = c.expect, case .array(let errors)? = output["errors"] else { continue }
-            for case .object(let error) in errors { if case .string(let code)? = error["error"] { monitorCodes.insert(code) } }
+            for case .object(let error) in errors {
+                if case .string(let code)? = error["error"] { monitorCodes.insert(code) }
+            }
         }
         for code in Self.monitorErrorCodes {
             #expect(monitorCodes.contains(code), "no activity.monitor case expects a step to throw \(code)")

@@ -1,10 +1,11 @@
 import Conformance
-@testable import Exploration
-import ScreenTimeProperties
 import Foundation
+import ScreenTimeProperties
 import ScreenTimeReference
 import StrictJSON
 import Testing
+
+@testable import Exploration
 
 /// `activity.schedule` and `activity.monitor` explored (`SPEC.md` §8): the generated inputs reach every answer,
 /// the reference agrees with itself, and a planted scheduling field bug is found and shrunk.

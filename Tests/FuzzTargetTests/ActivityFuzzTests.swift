@@ -46,7 +46,8 @@ import _ActivityFuzzTargets
             #expect(outcome.failure == nil, "\(name): \(outcome.failure.map(String.init(describing:)) ?? "")")
             #expect(
                 outcome.deviation == expected,
-                "\(name): \(String(describing: outcome.deviation)), ours \(outcome.ours.map(ActivityMoment.format) ?? "nil"), Foundation \(outcome.foundation.map(ActivityMoment.format) ?? "nil")")
+                "\(name): \(String(describing: outcome.deviation)), ours \(outcome.ours.map(ActivityMoment.format) ?? "nil"), Foundation \(outcome.foundation.map(ActivityMoment.format) ?? "nil")"
+            )
         }
     }
 
@@ -69,13 +70,16 @@ import _ActivityFuzzTargets
             ActivityTimelineHarness.run(ActivityTimelineHarness.decode(try Self.bytes(Self.timeline, name)))
         }
         let excessive = try run("excessive-activities")
-        #expect(excessive.errors.sorted { $0.key < $1.key }.map(\.value) == [.excessiveActivities, .excessiveActivities])
+        #expect(
+            excessive.errors.sorted { $0.key < $1.key }.map(\.value) == [.excessiveActivities, .excessiveActivities])
         #expect(excessive.activities.count == 20)
         let errors = try run("errors")
         #expect(
             errors.errors.sorted { $0.key < $1.key }.map(\.value)
-                == [.intervalTooShort, .intervalTooLong, .invalidDateComponents, .invalidDateComponents,
-                    .invalidDateComponents, .invalidDateComponents])
+                == [
+                    .intervalTooShort, .intervalTooLong, .invalidDateComponents, .invalidDateComponents,
+                    .invalidDateComponents, .invalidDateComponents,
+                ])
         let events = try run("events-and-thresholds")
         #expect(events.records.contains { $0.callback.kind == .eventDidReachThreshold })
         #expect(events.records.contains { $0.callback.kind == .intervalWillEndWarning })

@@ -1,8 +1,8 @@
 import Foundation
+import ScreenTimeReference
 import Testing
 
 @testable import ScreenTimeActivity
-import ScreenTimeReference
 
 /// SPEC §8: date components, `nextInterval`, `startMonitoring`'s checks, and the simulator's callbacks.
 @Suite struct DeviceActivityTests {
@@ -33,9 +33,10 @@ import ScreenTimeReference
     @Test func momentsParseStrictlyAndFormatInUTC() {
         #expect(ActivityMoment.parse("2026-03-08T02:30:00-05:00") == ActivityMoment.parse("2026-03-08T07:30:00Z"))
         #expect(ActivityMoment.format(ActivityMoment.parse("2026-03-08T02:30:00+05:30")!) == "2026-03-07T21:00:00Z")
-        for bad in ["2026-02-30T00:00:00Z", "2026-03-08T24:00:00Z", "2026-03-08 02:30:00Z", "2026-03-08T02:30Z",
-            "2026-03-08T02:30:00", "2026-03-08T02:30:00+5:30", "0000-01-01T00:00:00Z", "２026-03-08T02:30:00Z"]
-        {
+        for bad in [
+            "2026-02-30T00:00:00Z", "2026-03-08T24:00:00Z", "2026-03-08 02:30:00Z", "2026-03-08T02:30Z",
+            "2026-03-08T02:30:00", "2026-03-08T02:30:00+5:30", "0000-01-01T00:00:00Z", "２026-03-08T02:30:00Z",
+        ] {
             #expect(ActivityMoment.parse(bad) == nil, "\(bad)")
         }
         #expect(ActivityMoment.format(ActivityMoment.parse("0001-01-01T00:00:00Z")!) == "0001-01-01T00:00:00Z")
@@ -56,7 +57,9 @@ import ScreenTimeReference
     @Test func freeAndLeastUnits() throws {
         let zone = ZoneOffsets(zone: TimeZone(identifier: "UTC")!)
         let from = ActivityMoment.parse("2026-12-04T10:15:00Z")!
-        func next(_ c: DateComponents) -> String? { ComponentPattern(c)!.firstMatch(after: from, zone: zone).map(ActivityMoment.format) }
+        func next(_ c: DateComponents) -> String? {
+            ComponentPattern(c)!.firstMatch(after: from, zone: zone).map(ActivityMoment.format)
+        }
         #expect(next(DateComponents(hour: 9)) == "2026-12-05T09:00:00Z")
         #expect(next(DateComponents(minute: 30)) == "2026-12-04T10:30:00Z")
         #expect(next(DateComponents(second: 5)) == "2026-12-04T10:15:05Z")
@@ -72,29 +75,37 @@ import ScreenTimeReference
     @Test func gapsMoveForwardAndOverlapsTakeTheFirst() {
         let zone = ZoneOffsets(zone: Self.newYork)
         // 2026-03-08: 02:00 EST becomes 03:00 EDT. 02:30 does not exist: it is read as 03:30.
-        #expect(zone.instant(ofLocal: CivilTime.localSeconds(year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0))
-            == ActivityMoment.parse("2026-03-08T03:30:00-04:00"))
+        #expect(
+            zone.instant(ofLocal: CivilTime.localSeconds(year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0))
+                == ActivityMoment.parse("2026-03-08T03:30:00-04:00"))
         // 2026-11-01: 01:30 happens twice; the first is EDT.
-        #expect(zone.instant(ofLocal: CivilTime.localSeconds(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0))
-            == ActivityMoment.parse("2026-11-01T01:30:00-04:00"))
+        #expect(
+            zone.instant(ofLocal: CivilTime.localSeconds(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0))
+                == ActivityMoment.parse("2026-11-01T01:30:00-04:00"))
     }
 
     // MARK: nextInterval (§8.1)
 
     @Test func overnightMidnightAndWholeDayIntervals() {
-        #expect(Self.interval(DateComponents(hour: 21), DateComponents(hour: 7), at: "2026-06-10T12:00:00-04:00")
-            == "2026-06-11T01:00:00Z 2026-06-11T11:00:00Z")
-        #expect(Self.interval(DateComponents(hour: 22), DateComponents(hour: 0, minute: 0), at: "2026-06-10T12:00:00-04:00")
-            == "2026-06-11T02:00:00Z 2026-06-11T04:00:00Z")
-        #expect(Self.interval(DateComponents(hour: 9), DateComponents(hour: 9), at: "2026-06-10T10:00:00-04:00")
-            == "2026-06-10T13:00:00Z 2026-06-11T13:00:00Z")
+        #expect(
+            Self.interval(DateComponents(hour: 21), DateComponents(hour: 7), at: "2026-06-10T12:00:00-04:00")
+                == "2026-06-11T01:00:00Z 2026-06-11T11:00:00Z")
+        #expect(
+            Self.interval(DateComponents(hour: 22), DateComponents(hour: 0, minute: 0), at: "2026-06-10T12:00:00-04:00")
+                == "2026-06-11T02:00:00Z 2026-06-11T04:00:00Z")
+        #expect(
+            Self.interval(DateComponents(hour: 9), DateComponents(hour: 9), at: "2026-06-10T10:00:00-04:00")
+                == "2026-06-10T13:00:00Z 2026-06-11T13:00:00Z")
         // At 08:00 the interval that started yesterday at 09:00 is still under way.
-        #expect(Self.interval(DateComponents(hour: 9), DateComponents(hour: 9), at: "2026-06-10T08:00:00-04:00")
-            == "2026-06-09T13:00:00Z 2026-06-10T13:00:00Z")
+        #expect(
+            Self.interval(DateComponents(hour: 9), DateComponents(hour: 9), at: "2026-06-10T08:00:00-04:00")
+                == "2026-06-09T13:00:00Z 2026-06-10T13:00:00Z")
         // Ongoing: the start matched last night, the end is still ahead.
-        #expect(Self.interval(DateComponents(hour: 21), DateComponents(hour: 7), at: "2026-06-11T03:00:00-04:00")
-            == "2026-06-11T01:00:00Z 2026-06-11T11:00:00Z")
-        #expect(Self.interval(DateComponents(hour: 24), DateComponents(hour: 7), at: "2026-06-11T03:00:00-04:00") == nil)
+        #expect(
+            Self.interval(DateComponents(hour: 21), DateComponents(hour: 7), at: "2026-06-11T03:00:00-04:00")
+                == "2026-06-11T01:00:00Z 2026-06-11T11:00:00Z")
+        #expect(
+            Self.interval(DateComponents(hour: 24), DateComponents(hour: 7), at: "2026-06-11T03:00:00-04:00") == nil)
     }
 
     @Test func daylightSavingChangesTheLengthInSeconds() {
@@ -108,8 +119,9 @@ import ScreenTimeReference
         var start = DateComponents(hour: 9)
         start.timeZone = Self.kolkata
         // 09:00 in Kolkata is 03:30 UTC; 23:00 in New York (the device's zone) is 03:00 UTC the day after.
-        #expect(Self.interval(start, DateComponents(hour: 23), at: "2026-06-10T04:00:00Z")
-            == "2026-06-10T03:30:00Z 2026-06-11T03:00:00Z")
+        #expect(
+            Self.interval(start, DateComponents(hour: 23), at: "2026-06-10T04:00:00Z")
+                == "2026-06-10T03:30:00Z 2026-06-11T03:00:00Z")
     }
 
     // MARK: The center (§8.2)
@@ -129,19 +141,29 @@ import ScreenTimeReference
         let (_, denied) = center(at: "2026-06-10T12:00:00-04:00", authorized: false)
         let bad = DeviceActivitySchedule(
             intervalStart: DateComponents(hour: 24), intervalEnd: DateComponents(hour: 7), repeats: true)
-        #expect(throws: DeviceActivityCenter.MonitoringError.unauthorized) { try denied.startMonitoring("a", during: bad) }
+        #expect(throws: DeviceActivityCenter.MonitoringError.unauthorized) {
+            try denied.startMonitoring("a", during: bad)
+        }
         let (_, center) = center(at: "2026-06-10T12:00:00-04:00")
-        #expect(throws: DeviceActivityCenter.MonitoringError.invalidDateComponents) { try center.startMonitoring("a", during: bad) }
+        #expect(throws: DeviceActivityCenter.MonitoringError.invalidDateComponents) {
+            try center.startMonitoring("a", during: bad)
+        }
         let short = DeviceActivitySchedule(
             intervalStart: DateComponents(hour: 23, minute: 50), intervalEnd: DateComponents(hour: 0), repeats: true)
-        #expect(throws: DeviceActivityCenter.MonitoringError.intervalTooShort) { try center.startMonitoring("a", during: short) }
+        #expect(throws: DeviceActivityCenter.MonitoringError.intervalTooShort) {
+            try center.startMonitoring("a", during: short)
+        }
         let long = DeviceActivitySchedule(
             intervalStart: DateComponents(day: 1), intervalEnd: DateComponents(day: 20), repeats: true)
-        #expect(throws: DeviceActivityCenter.MonitoringError.intervalTooLong) { try center.startMonitoring("a", during: long) }
+        #expect(throws: DeviceActivityCenter.MonitoringError.intervalTooLong) {
+            try center.startMonitoring("a", during: long)
+        }
         let negative = DeviceActivitySchedule(
             intervalStart: DateComponents(hour: 9), intervalEnd: DateComponents(hour: 10), repeats: true,
             warningTime: DateComponents(minute: -5))
-        #expect(throws: DeviceActivityCenter.MonitoringError.invalidDateComponents) { try center.startMonitoring("a", during: negative) }
+        #expect(throws: DeviceActivityCenter.MonitoringError.invalidDateComponents) {
+            try center.startMonitoring("a", during: negative)
+        }
         #expect(center.activities.isEmpty)
     }
 
@@ -226,7 +248,8 @@ import ScreenTimeReference
         let recorder = Recorder()
         let (device, center) = center(at: "2026-06-10T20:00:00-04:00", monitor: recorder)
         let mixed = DeviceActivitySchedule(
-            intervalStart: DateComponents(hour: 21), intervalEnd: DateComponents(year: 2026, month: 6, day: 11, hour: 7),
+            intervalStart: DateComponents(hour: 21),
+            intervalEnd: DateComponents(year: 2026, month: 6, day: 11, hour: 7),
             repeats: false)
         try center.startMonitoring("mixed", during: mixed)
         #expect(center.activities == ["mixed"])
@@ -246,7 +269,9 @@ import ScreenTimeReference
                 repeats: true)
             let event = DeviceActivityEvent(
                 applications: [app], threshold: DateComponents(minute: 15), includesPastActivity: past)
-            try device.run { try DeviceActivityCenter().startMonitoring("lunch", during: schedule, events: ["limit": event]) }
+            try device.run {
+                try DeviceActivityCenter().startMonitoring("lunch", during: schedule, events: ["limit": event])
+            }
             device.use(.application(app), for: 60)
             #expect(recorder.log == (past ? ["start lunch", "threshold limit"] : ["start lunch"]), "past: \(past)")
             #expect(center.activities == ["lunch"])

@@ -22,23 +22,25 @@ import Testing
         var arguments = ""
 
         var adapter: String {
-            "python3 \(PackagePaths.path("Examples/wrong-adapters/\(script)"))" + (arguments.isEmpty ? "" : " " + arguments)
+            "python3 \(PackagePaths.path("Examples/wrong-adapters/\(script)"))"
+                + (arguments.isEmpty ? "" : " " + arguments)
         }
         var testDescription: String { arguments.isEmpty ? script : "\(script) \(arguments)" }
     }
 
-    static let planted: [Planted] = [
-        Planted(
-            script: "loses-include-entire-category.py", op: "selection.encode",
-            finding: "selection.encode: output differs in canonical", suite: "selection-encode/", tag: nil),
-        Planted(
-            script: "empty-string-encoder.py", op: "selection.encode", finding: "selection.encode: expected error ",
-            suite: "selection-encode/", tag: "field-bug-12"),
-        Planted(
-            script: "wipes-document.py", op: "selection.decode",
-            finding: "selection.decode: output differs in selections",
-            suite: "selection-document/", tag: "field-bug-9"),
-    ] + activity
+    static let planted: [Planted] =
+        [
+            Planted(
+                script: "loses-include-entire-category.py", op: "selection.encode",
+                finding: "selection.encode: output differs in canonical", suite: "selection-encode/", tag: nil),
+            Planted(
+                script: "empty-string-encoder.py", op: "selection.encode", finding: "selection.encode: expected error ",
+                suite: "selection-encode/", tag: "field-bug-12"),
+            Planted(
+                script: "wipes-document.py", op: "selection.decode",
+                finding: "selection.decode: output differs in selections",
+                suite: "selection-document/", tag: "field-bug-9"),
+        ] + activity
 
     /// activity-field-bugs.py N, one per scheduling field bug (`SPEC.md` §7.13–§7.19).
     static let activity: [Planted] = [

@@ -16,7 +16,8 @@ import StrictJSON
 public enum ActivityWire {
     /// A timeline step of `activity.monitor`.
     public enum Step: Hashable, Sendable {
-        case startMonitoring(DeviceActivityName, DeviceActivitySchedule, [DeviceActivityEvent.Name: DeviceActivityEvent])
+        case startMonitoring(
+            DeviceActivityName, DeviceActivitySchedule, [DeviceActivityEvent.Name: DeviceActivityEvent])
         case stopMonitoring([DeviceActivityName])
         case use(until: Int64, Foreground)
         case setTimeZone(TimeZone)
@@ -93,7 +94,9 @@ public enum ActivityWire {
         ///   - callbacks: The callbacks in delivery order.
         ///   - errors: The steps that threw.
         ///   - activities: The names monitored at the end, in code point order.
-        public init(callbacks: [DeviceActivityCallback] = [], errors: [StepError] = [], activities: [DeviceActivityName] = []) {
+        public init(
+            callbacks: [DeviceActivityCallback] = [], errors: [StepError] = [], activities: [DeviceActivityName] = []
+        ) {
             self.callbacks = callbacks
             self.errors = errors
             self.activities = activities
@@ -241,7 +244,9 @@ public enum ActivityWire {
     /// - Returns: The event; token ids are the tokens whose bytes are their UTF-8, as in `shield.evaluate`.
     /// - Throws: ``BadInput``.
     public static func event(_ reader: InputReader, at path: String) throws -> DeviceActivityEvent {
-        func ids(_ key: String) throws -> [String] { present(reader.optional(key)) == nil ? [] : try reader.stringArray(key) }
+        func ids(_ key: String) throws -> [String] {
+            present(reader.optional(key)) == nil ? [] : try reader.stringArray(key)
+        }
         let applications = Set(try ids("applications").map(ApplicationToken.init(utf8Of:)))
         let categories = Set(try ids("categories").map(ActivityCategoryToken.init(utf8Of:)))
         let webDomains = Set(try ids("webDomains").map(WebDomainToken.init(utf8Of:)))
@@ -312,7 +317,8 @@ public enum ActivityWire {
     ///   - zone: The device's zone.
     /// - Returns: `start`, `end`, `seconds`, `ongoing`.
     /// - Throws: ``WireErrorCode`` `invalidDateComponents`, `intervalTooShort` or `intervalTooLong`.
-    public static func scheduleAnswer(_ schedule: DeviceActivitySchedule, at: Int64, zone: TimeZone) throws -> JSONValue {
+    public static func scheduleAnswer(_ schedule: DeviceActivitySchedule, at: Int64, zone: TimeZone) throws -> JSONValue
+    {
         guard let (start, end) = schedule.intervalSeconds(at: at, in: zone) else {
             throw WireErrorCode("invalidDateComponents")
         }
