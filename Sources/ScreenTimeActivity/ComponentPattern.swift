@@ -140,7 +140,7 @@ package struct ComponentPattern: Hashable, Sendable {
             // A gap can move a late time of one day past the first time of the next: look one day further.
             if let bestDay, day > bestDay + 1 { break }
             if let found = earliest(in: day, times: times, after: instant, zone: zone) {
-                if best == nil || found < best! { best = found }
+                best = min(best ?? found, found)
                 if bestDay == nil { bestDay = day }
             }
         }
@@ -163,7 +163,7 @@ package struct ComponentPattern: Hashable, Sendable {
             if dayMatches(day),
                 let found = latest(in: day, times: times, atOrBefore: instant, notBefore: notBefore, zone: zone)
             {
-                if best == nil || found > best! { best = found }
+                best = max(best ?? found, found)
                 if foundDay == nil { foundDay = day }
             }
             day -= 1
@@ -188,7 +188,7 @@ package struct ComponentPattern: Hashable, Sendable {
         var best: Int64?
         for t in times {
             let candidate = mapping.instant(ofLocal: base + t)
-            if candidate <= instant && candidate >= notBefore && (best == nil || candidate > best!) { best = candidate }
+            if candidate <= instant && candidate >= notBefore { best = max(best ?? candidate, candidate) }
         }
         return best
     }
@@ -206,7 +206,7 @@ package struct ComponentPattern: Hashable, Sendable {
         var best: Int64?
         for t in times {
             let candidate = mapping.instant(ofLocal: base + t)
-            if candidate > instant && (best == nil || candidate < best!) { best = candidate }
+            if candidate > instant { best = min(best ?? candidate, candidate) }
         }
         return best
     }

@@ -159,9 +159,9 @@ public enum ActivityWire {
             var events: [DeviceActivityEvent.Name: DeviceActivityEvent] = [:]
             if let value = present(reader.optional("events")) {
                 guard case .object(let members) = value else { throw BadInput("\(path).events is not an object") }
-                for key in members.keys.sorted() {
-                    guard case .object = members[key]! else { throw BadInput("\(path).events.\(key) is not an object") }
-                    events[.init(key)] = try event(InputReader(members[key]!), at: "\(path).events.\(key)")
+                for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                    guard case .object = member else { throw BadInput("\(path).events.\(key) is not an object") }
+                    events[.init(key)] = try event(InputReader(member), at: "\(path).events.\(key)")
                 }
             }
             return .startMonitoring(name, schedule, events)
