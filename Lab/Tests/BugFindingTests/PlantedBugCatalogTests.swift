@@ -12,7 +12,9 @@ import _TestSupport
 @Suite struct PlantedBugCatalogTests {
     /// The product package: the lab's parent directory.
     static let root = PackagePaths.root
-    static let referenceModules = ["StrictJSON", "ScreenTimeSelection", "ScreenTimeEncoding", "ScreenTimeReference"]
+    static let referenceModules = [
+        "StrictJSON", "ScreenTimeSelection", "ScreenTimeEncoding", "ScreenTimeActivity", "ScreenTimeReference",
+    ]
     static let patch = PlantedBuilds(packageRoot: root.path).patch
 
     /// The planted text of each file the patch writes (it fails the test when the patch no longer applies).
