@@ -6,7 +6,7 @@ public enum OperationTable {
     /// All operations, in the order of `SPEC.md` §5.
     public static let all: [Operation] =
         selectionOperations + shieldOperations + authorizationOperations + encodingOperations
-        + activityOperations
+        + activityOperations + settingsOperations
 
     public static let byName: [String: Operation] = {
         var table: [String: Operation] = [:]

@@ -17,8 +17,8 @@ public struct WireErrorCode: CodedError {
     /// other error.
     ///
     /// Rule: a ``WireErrorCode`` or any ``CodedError`` (``ShieldLimitExceeded`` is one) gives its code,
-    /// ``BadInput`` gives `badInput`, a `SelectionDecodingError` or a `PercentDecodingError` gives its code's
-    /// name, a `SelectionEncodingError` `unencodable` (`SPEC.md` §5 lists the codes). Example: `WireErrorCode.code(of: BadInput("…")) == "badInput"`.
+    /// ``BadInput`` gives `badInput`, a `SelectionDecodingError`, a `PercentDecodingError` or a `ManagedSettingsError` gives
+    /// its code's name, a `SelectionEncodingError` `unencodable` (`SPEC.md` §5 lists the codes). Example: `WireErrorCode.code(of: BadInput("…")) == "badInput"`.
     ///
     /// - Parameter error: Any error.
     /// - Returns: Its code, or `nil` when it has none.
@@ -29,6 +29,7 @@ public struct WireErrorCode: CodedError {
         if error is BadInput { return "badInput" }
         if let error = error as? SelectionDecodingError { return error.code.rawValue }
         if let error = error as? PercentDecodingError { return error.code.rawValue }
+        if let error = error as? ManagedSettingsError { return error.code.rawValue }
         if error is SelectionEncodingError { return SelectionEncodingError.code }
         if let error = error as? CodedError { return error.code }
         return nil

@@ -135,6 +135,7 @@ public struct AuthorizationSimulator: Sendable {
         state.authorization.runningGrant = nil
         state.authorization.status = .denied
         state.stores = .init()
+        state.groups = .init()
     }
 
     /// 128 bytes: 12 zero bytes, then kind, grant and serial (big-endian), then 99 bytes of filler derived from

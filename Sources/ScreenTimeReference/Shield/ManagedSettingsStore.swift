@@ -4,7 +4,8 @@
 /// store `ManagedSettingsStore()` is a store of its own. Settings live in a ``ScreenTimeEnvironment``
 /// (``ScreenTimeEnvironment/shared`` unless one is injected), which also holds the authorization simulator, so
 /// that a revocation can clear every store and evaluation can ignore void tokens. Each read and each write of
-/// ``shield`` is atomic; ``modifyShield(_:)`` makes a read-modify-write atomic too.
+/// ``shield`` (and of every other group: ``webContent``, ``application``, the restrictions) is atomic;
+/// ``modifyShield(_:)`` and ``modifyGroups(_:)`` make a read-modify-write atomic too.
 ///
 /// ```swift
 /// let store = ManagedSettingsStore(named: ManagedSettingsStore.Name("focus"))
@@ -94,8 +95,77 @@ public final class ManagedSettingsStore: Sendable {
         try environment.modifyShieldSettings(of: identity, body)
     }
 
-    /// Removes every setting of this store (mirrors `clearAllSettings()`).
+    /// The store's web filter (mirrors `webContent`). Reading returns a snapshot; assigning replaces it.
+    public var webContent: WebContentSettings {
+        get { environment.groups(of: identity).webContent }
+        set { environment.modifyGroups(of: identity) { $0.webContent = newValue } }
+    }
+
+    /// The apps the store hides, and whether apps may be removed or installed (mirrors `application`).
+    public var application: ApplicationSettings {
+        get { environment.groups(of: identity).application }
+        set { environment.modifyGroups(of: identity) { $0.application = newValue } }
+    }
+
+    /// Account restrictions (mirrors `account`).
+    public var account: AccountSettings {
+        get { environment.groups(of: identity).account }
+        set { environment.modifyGroups(of: identity) { $0.account = newValue } }
+    }
+
+    /// App Store restrictions (mirrors `appStore`).
+    public var appStore: AppStoreSettings {
+        get { environment.groups(of: identity).appStore }
+        set { environment.modifyGroups(of: identity) { $0.appStore = newValue } }
+    }
+
+    /// Cellular restrictions (mirrors `cellular`).
+    public var cellular: CellularSettings {
+        get { environment.groups(of: identity).cellular }
+        set { environment.modifyGroups(of: identity) { $0.cellular = newValue } }
+    }
+
+    /// Date and time restrictions (mirrors `dateAndTime`).
+    public var dateAndTime: DateAndTimeSettings {
+        get { environment.groups(of: identity).dateAndTime }
+        set { environment.modifyGroups(of: identity) { $0.dateAndTime = newValue } }
+    }
+
+    /// Game Center restrictions (mirrors `gameCenter`).
+    public var gameCenter: GameCenterSettings {
+        get { environment.groups(of: identity).gameCenter }
+        set { environment.modifyGroups(of: identity) { $0.gameCenter = newValue } }
+    }
+
+    /// Media restrictions (mirrors `media`).
+    public var media: MediaSettings {
+        get { environment.groups(of: identity).media }
+        set { environment.modifyGroups(of: identity) { $0.media = newValue } }
+    }
+
+    /// Passcode restrictions (mirrors `passcode`).
+    public var passcode: PasscodeSettings {
+        get { environment.groups(of: identity).passcode }
+        set { environment.modifyGroups(of: identity) { $0.passcode = newValue } }
+    }
+
+    /// Siri restrictions (mirrors `siri`).
+    public var siri: SiriSettings {
+        get { environment.groups(of: identity).siri }
+        set { environment.modifyGroups(of: identity) { $0.siri = newValue } }
+    }
+
+    /// Changes every settings group but the shield in one atomic step. (Ours.)
+    ///
+    /// Example: `store.modifyGroups { $0.application.denyAppRemoval = true; $0.siri.denySiri = true }`.
+    @discardableResult
+    public func modifyGroups<Result>(_ body: (inout ManagedSettingsGroups) -> Result) -> Result {
+        environment.modifyGroups(of: identity, body)
+    }
+
+    /// Removes every setting of this store, shield and every other group, `denyAppRemoval` included (mirrors
+    /// `clearAllSettings()`; `SPEC.md` §9.1, field bug §7.20).
     public func clearAllSettings() {
-        environment.setShieldSettings(ShieldSettings(), of: identity)
+        environment.clearAllSettings(of: identity)
     }
 }

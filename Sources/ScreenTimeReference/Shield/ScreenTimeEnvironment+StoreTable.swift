@@ -1,3 +1,12 @@
+/// Settings a store table holds: the shield, or the other groups (``ManagedSettingsGroups``).
+protocol StoreGroup: Sendable, Equatable {
+    /// Nothing set: the table drops the store.
+    var isUnset: Bool { get }
+}
+
+extension ShieldSettings: StoreGroup {}
+extension ManagedSettingsGroups: StoreGroup {}
+
 extension ScreenTimeEnvironment {
     /// Every store of an environment that has some setting, in ``ManagedSettingsStore/Identity`` order (unnamed
     /// first, then by name). (Ours.)
@@ -6,11 +15,11 @@ extension ScreenTimeEnvironment {
     /// of them, and an array of settings can be handed to ``ShieldEvaluation`` as it is, in the order that names the
     /// store of a ``ShieldLimitExceeded``. (With a dictionary, each verdict copied the settings into a new array,
     /// and an error needed a second, sorted pass.)
-    struct StoreTable: Sendable {
+    struct StoreTable<Settings: StoreGroup>: Sendable {
         /// The stores, ascending.
         private(set) var identities: [ManagedSettingsStore.Identity] = []
-        /// `settings[i]` is the settings of `identities[i]`; never unset (``ShieldSettings/isUnset``).
-        private(set) var settings: [ShieldSettings] = []
+        /// `settings[i]` is the settings of `identities[i]`; never unset (``StoreGroup/isUnset``).
+        private(set) var settings: [Settings] = []
 
         /// Where `identity` is, or where it would go: the first position whose identity is not below it.
         private func position(of identity: ManagedSettingsStore.Identity) -> Int {
@@ -24,7 +33,7 @@ extension ScreenTimeEnvironment {
         }
 
         /// The settings of `identity`; `nil` when it has none. Setting `nil` or unset settings removes the store.
-        subscript(identity: ManagedSettingsStore.Identity) -> ShieldSettings? {
+        subscript(identity: ManagedSettingsStore.Identity) -> Settings? {
             get {
                 let index = position(of: identity)
                 return index < identities.count && identities[index] == identity ? settings[index] : nil

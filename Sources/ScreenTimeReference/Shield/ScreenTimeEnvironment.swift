@@ -22,7 +22,10 @@ public final class ScreenTimeEnvironment: @unchecked Sendable {
     public static let shared = ScreenTimeEnvironment()
 
     struct State {
-        var stores = StoreTable()
+        /// Each store's shield (every shield verdict reads these alone).
+        var stores = StoreTable<ShieldSettings>()
+        /// Each store's other settings groups (`SPEC.md` §9.1).
+        var groups = StoreTable<ManagedSettingsGroups>()
         var authorization = AuthorizationState()
     }
 
