@@ -17,7 +17,7 @@ import Testing
         ]
         for seed in UInt64(1)...40 {
             var generator = SeededGenerator(seed: seed)
-            var table = ScreenTimeEnvironment.StoreTable()
+            var table = ScreenTimeEnvironment.StoreTable<ShieldSettings>()
             var model: [ManagedSettingsStore.Identity: ShieldSettings] = [:]
             for step in 0..<60 {
                 let identity = Self.identities[Int(generator.next() % UInt64(Self.identities.count))]
