@@ -193,5 +193,17 @@ public enum PlantedBugCatalog {
             "activity.stop-all-stops-nothing", fieldBug: "7.19",
             "stopMonitoring([]) stops nothing instead of every activity",
             checks: ["activity"], fuzz: nil, explore: ["activity"], naive: "naive-activity"),
+        PlantedBugEntry(
+            "settings.clear-all-keeps-groups", fieldBug: "7.20",
+            "clearAllSettings() clears the shield only: denyAppRemoval, the web filter and hidden apps stay",
+            checks: ["settings"], fuzz: "settings", explore: ["settings"], naive: "naive-settings"),
+        PlantedBugEntry(
+            "settings.blocked-applications-unlimited", fieldBug: "7.21",
+            "blockedApplications past 50 apps hides them all instead of failing with limitExceeded",
+            checks: ["settings"], fuzz: "settings", explore: ["settings"], naive: "naive-settings"),
+        PlantedBugEntry(
+            "settings.domain-exact-match", fieldBug: "7.22",
+            "policy domains compared with the host as written: no subdomains, case-sensitive",
+            checks: ["settings"], fuzz: "settings", explore: ["settings"], naive: "naive-settings"),
     ]
 }
