@@ -6,7 +6,9 @@
 // builds it against the planted reference and runs it beside our fuzz targets with the same seeds and cap.
 import PackageDescription
 
-let harnesses = ["naive-activity", "naive-auth", "naive-selection", "naive-settings", "naive-shield", "naive-template", "naive-url"]
+let harnesses = [
+    "naive-activity", "naive-auth", "naive-selection", "naive-settings", "naive-shield", "naive-template", "naive-url",
+]
 
 let package = Package(
     name: "NaiveFuzzBaseline",

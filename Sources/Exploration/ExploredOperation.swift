@@ -42,7 +42,7 @@ public struct ExploredOperation: Sendable {
 public enum ExploredOperations {
     public static let all: [ExploredOperation] =
         SelectionInputs.operations + ShieldInputs.operations + AuthorizationInputs.operations
-        + EncodingInputs.operations + ActivityInputs.operations
+        + EncodingInputs.operations + ActivityInputs.operations + SettingsInputs.operations
 
     public static func named(_ name: String) -> ExploredOperation? { all.first { $0.name == name } }
 
