@@ -536,7 +536,7 @@ def settings_evaluate() -> SuiteBuilder:
       P + ["stores"], S95 + " (every store's limits first)", ERR["limitExceeded"])
     c("bad-input-step-before-bad-input-query", [set_(None, {"no.such": True})], {"kind": "nope"}, BAD + A + ["precedence"],
       WIRE + " (steps read before the query)", ERR["badInput"])
-    c("bad-input-query-before-limit", [set_(None, {BLOCKED: apps51})], {"kind": "url"}, BAD + ["precedence"],
+    c("bad-input-query-before-limit", [set_(None, {BLOCKED: apps51})], {"kind": "url"}, BAD + A + ["precedence"],
       WIRE + "; " + S95 + " (the query is read before the checks)", ERR["badInput"])
     c("bad-input-query-before-invalid-web-domain", [set_(None, {FILTER: specific("bad_domain.com")})],
       {"kind": "setting", "name": FILTER}, BAD + A + ["precedence"], WIRE, ERR["badInput"])
