@@ -28,22 +28,22 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vectors import activity_suites, auth_suites, encoding_suites, format_suites, formats, mutants, selection_suites, shield_suites  # noqa: E402
+from vectors import activity_suites, auth_suites, encoding_suites, format_suites, formats, mutants, selection_suites, settings_suites, shield_suites  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "corpus" / "conformance"
 BUILDERS = (selection_suites.SUITES + shield_suites.SUITES + auth_suites.SUITES + encoding_suites.SUITES
-            + format_suites.SUITES + activity_suites.SUITES)
+            + format_suites.SUITES + activity_suites.SUITES + settings_suites.SUITES)
 
 OPERATIONS = [
     "selection.decode", "selection.equal", "selection.order", "selection.combine", "shield.evaluate",
     "auth.tokens", "auth.policy", "url.encode", "url.decode", "template.render", "selection.encode",
-    "activity.schedule", "activity.monitor",
+    "activity.schedule", "activity.monitor", "settings.evaluate",
 ]
 ERROR_CODES = [
     "empty", "tooLarge", "base64", "json", "schema", "token", "limitExceeded", "invalidPercentEncoding",
     "invalidUTF8", "unencodable", "badInput", "plist", "invalidDateComponents", "intervalTooShort", "intervalTooLong",
-    "excessiveActivities", "unauthorized",
+    "excessiveActivities", "unauthorized", "invalidURL", "invalidWebDomain",
 ]
 
 
@@ -83,7 +83,7 @@ def build_all():
     codes = {c["expect"].get("error") for c in cases} | set(step_errors(cases))
     tags = {t for c in cases for t in c["tags"]}
     missing = ([f"op {o}" for o in OPERATIONS if o not in ops] + [f"error {e}" for e in ERROR_CODES if e not in codes]
-               + [f"tag field-bug-{n}" for n in range(1, 20) if f"field-bug-{n}" not in tags])
+               + [f"tag field-bug-{n}" for n in range(1, 23) if f"field-bug-{n}" not in tags])
     if missing:
         raise SystemExit("coverage gaps: " + ", ".join(missing))
     return suites

@@ -162,7 +162,7 @@ def canonical(apps=(), cats=(), webs=(), iec=False, ua=(), uc=(), uw=()) -> str:
 # Suites and cases
 
 _KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-KNOWN_TAGS = {f"field-bug-{n}" for n in range(1, 20)} | {
+KNOWN_TAGS = {f"field-bug-{n}" for n in range(1, 23)} | {
     "malformed",
     "hostile",
     "device-shaped",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from . import activity, formats, oracle, strictjson
+from . import activity, formats, oracle, settings, strictjson
 from .oracle import Coded
 
 
@@ -249,6 +249,18 @@ ACTIVITY_BUGS = [
 ]
 
 
+SETTINGS_BUGS = [
+    (20, "clearAllSettings clears only shields"),
+    (21, "blockedApplications without a limit"),
+    (22, "policy domains matched exactly"),
+]
+
+
+def _settings(n):
+    """Field bugs 20–22 (SPEC §7.20–§7.22): the settings oracle with bug n switched on (settings.py `bugs`)."""
+    return {"settings.evaluate": functools.partial(settings.op_settings_evaluate, bugs=frozenset({n}))}
+
+
 def mutants():
     """(field bug number, mutant name, operation table)."""
     base = correct()
@@ -277,7 +289,8 @@ def mutants():
         (10, "json [] read as an empty selection", base | {"selection.decode": _json_empty_array_is_empty}),
         (11, "empty stored value read as empty selection", base | {"selection.decode": _nil_is_empty}),
         (12, "encoder answers an empty string", base | {"selection.encode": _encoder_answers_empty}),
-    ] + [(n, name, base | _activity(n)) for n, name in ACTIVITY_BUGS]
+    ] + [(n, name, base | _activity(n)) for n, name in ACTIVITY_BUGS] + [
+        (n, name, base | _settings(n)) for n, name in SETTINGS_BUGS]
 
 
 def correct():
@@ -308,7 +321,7 @@ def run(suites, minimum=2):
     # (The old operations do not type their inputs, so their hand-set badInput cases are left out.)
     table = correct()
     judged = [c for c in cases if c["expect"] != {"error": "badInput"} or c["op"] == "selection.encode"
-              or "format" in c["input"] or c["op"].startswith("activity.")]  # the activity ops type their inputs
+              or c["op"].startswith(("activity.", "settings.")) or "format" in c["input"]]  # these ops type their inputs
     wrong = [c["id"] for c in judged if not judge(c["expect"], table, c)]
     print(f"oracle as implementation fails {len(wrong)} of {len(judged)}" + (": " + ", ".join(wrong[:5]) if wrong else ""))
     if wrong:

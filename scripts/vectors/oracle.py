@@ -426,3 +426,7 @@ from . import formats  # noqa: E402,F401
 # DeviceActivity (SPEC §8, §5.2): activity.schedule and activity.monitor live in activity.py, which puts them into
 # OPERATIONS when it loads.
 from . import activity  # noqa: E402,F401
+
+# ManagedSettings beyond shields (SPEC §9, §5.2): settings.evaluate lives in settings.py, which puts it into
+# OPERATIONS when it loads.
+from . import settings  # noqa: E402,F401
