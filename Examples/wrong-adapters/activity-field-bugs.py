@@ -10,13 +10,13 @@ buggy code does, and the reference answers the rest:
 | 13 | reads a midnight end (`hour: 0` or `hour: 24`) as the start of the start's own day | `activity.schedule` answers `intervalTooShort`; in `activity.monitor` the end is sent a minute after the start, so that `startMonitoring` throws `intervalTooShort` |
 | 14 | computes an overnight interval on one day, so it is negative, and rejects it | an interval whose end falls on a later day answers `intervalTooShort`; in `activity.monitor` a time-only end not after the start is sent a minute after it |
 | 15 | clamps an end that crosses midnight to 23:59:59 | the answer's end becomes 23:59:59 of the start's day (`intervalTooShort` under 15 minutes); in `activity.monitor` the end is sent as 23:59:59 |
-
-For 14 and 15, where the reference refuses an interval as `intervalTooLong` (which a same-day end never is), the
-proxy cannot see that interval and answers `intervalTooShort`.
 | 16 | counts usage from before monitoring started | every event gets `includesPastActivity: true` |
 | 17 | trusts a schedule of mixed kinds to start | the date components of the side that has them are dropped |
 | 18 | swallows `excessiveActivities` | those errors are removed from `activity.monitor`'s answer |
 | 19 | believes `stopMonitoring()` stops nothing | a stop of `[]` becomes a stop of a name never monitored |
+
+For 14 and 15, where the reference refuses an interval as `intervalTooLong` (which a same-day end never is), the
+proxy cannot see that interval and answers `intervalTooShort`.
 """
 import copy
 import sys

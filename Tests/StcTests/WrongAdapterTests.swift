@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The wrong adapters of Examples/wrong-adapters, each the reference with one bug planted (`SPEC.md` §7.9, §7.12,
-/// an encoder that drops `includeEntireCategory`, and the scheduling bugs §7.13–§7.19), are caught: by the shipped
+/// an encoder that drops `includeEntireCategory`, the scheduling bugs §7.13–§7.19 and the settings bugs
+/// §7.20–§7.22), are caught: by the shipped
 /// vectors (`stc conformance`), which fail only in the bug's suites and in every case tagged with its class, and by
 /// `stc explore`.
 @Suite struct WrongAdapterTests {
@@ -40,7 +41,7 @@ import Testing
                 script: "wipes-document.py", op: "selection.decode",
                 finding: "selection.decode: output differs in selections",
                 suite: "selection-document/", tag: "field-bug-9"),
-        ] + activity
+        ] + activity + settings
 
     /// activity-field-bugs.py N, one per scheduling field bug (`SPEC.md` §7.13–§7.19).
     static let activity: [Planted] = [
@@ -55,6 +56,17 @@ import Testing
         Planted(
             script: "activity-field-bugs.py", op: op, finding: finding, suite: "activity-", tag: "field-bug-\(bug)",
             arguments: "\(bug)")
+    }
+
+    /// settings-field-bugs.py N, one per settings field bug (`SPEC.md` §7.20–§7.22).
+    static let settings: [Planted] = [
+        (20, "settings.evaluate: output differs in stores, value"),
+        (21, "settings.evaluate: expected error limitExceeded"),
+        (22, "settings.evaluate: output differs in verdict"),
+    ].map { bug, finding in
+        Planted(
+            script: "settings-field-bugs.py", op: "settings.evaluate", finding: finding, suite: "settings-evaluate/",
+            tag: "field-bug-\(bug)", arguments: "\(bug)")
     }
 
     /// The ids of the shipped cases tagged `tag`.
