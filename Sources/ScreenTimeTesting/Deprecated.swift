@@ -79,7 +79,7 @@ extension ScreenTimeImplementation {
     @available(
         *, deprecated,
         renamed:
-            "init(name:decodeSelection:decodeSelectionFormat:decodeSelectionDocument:selectionsEqual:displayOrder:encodeSelection:combineSelections:evaluateShield:authorizationPolicy:tokenValidity:encodeURLComponent:decodeURLComponent:renderTemplate:nextActivityInterval:monitorActivity:errorCode:mayTrap:)"
+            "init(name:decodeSelection:decodeSelectionFormat:decodeSelectionDocument:selectionsEqual:displayOrder:encodeSelection:combineSelections:evaluateShield:authorizationPolicy:tokenValidity:encodeURLComponent:decodeURLComponent:renderTemplate:nextActivityInterval:monitorActivity:evaluateSettings:errorCode:mayTrap:)"
     )
     public init(
         name: String, decodeSelection: DecodeSelection? = nil, selectionsEqual: SelectionsEqual? = nil,

@@ -52,5 +52,6 @@ extension ScreenTimeImplementation {
             if interval.duration > 604_800 { throw DeviceActivityCenter.MonitoringError.intervalTooLong }
             return interval
         },
-        monitorActivity: { timeline in ActivityWire.run(timeline) })
+        monitorActivity: { timeline in ActivityWire.run(timeline) },
+        evaluateSettings: { request in try SettingsWire.run(request) })
 }

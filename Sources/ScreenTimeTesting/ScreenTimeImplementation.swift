@@ -166,6 +166,29 @@ public struct ScreenTimeImplementation: Sendable {
     ///   answered with its code.
     public typealias MonitorActivity =
         @Sendable (_ timeline: ActivityWire.Timeline) throws -> ActivityWire.MonitorResult
+    /// `settings.evaluate`: what a launch, a removal, an install, a visit, private browsing or a restriction meets
+    /// once a sequence of steps has set (or cleared) the settings of several `ManagedSettingsStore`s: your app's
+    /// blocking code, or your own model of what the system enforces (a web filter of your own, a wrapper library
+    /// that maps another language's calls onto the stores).
+    ///
+    /// Rule: each setting is the most restrictive value over the stores, and `stores` names every store that
+    /// decides it (unnamed first); `clearAllSettings()` clears every group of its store, not only the shield
+    /// (field bug 20); `blockedApplications` and the policy sets hold at most 50 items, past that every query is
+    /// `limitExceeded` (field bug 21); a policy domain covers itself and its subdomains, compared as lower-case
+    /// domain names (field bug 22); a hidden app is never shielded; the checks come in the order of `SPEC.md` §9.5.
+    /// Source: `SPEC.md` §9, §5.2.
+    ///
+    /// ```swift
+    /// evaluateSettings: { request in try FilterModel(request.steps).answer(request.query) }
+    /// // webContent.blockedByFilter = .specific(["example.com"]) → visit https://www.example.com/ → blocked
+    /// ```
+    ///
+    /// - Parameter request: The steps (a store and an assignment of members or `clearAllSettings`), in order, and
+    ///   the query, read and checked by the wire.
+    /// - Returns: The verdict (or the setting's value) and the stores responsible.
+    /// - Throws: A `ManagedSettingsError` (or an error mapped to one of its codes by ``errorCode``):
+    ///   `limitExceeded`, `invalidWebDomain` or `invalidURL`.
+    public typealias EvaluateSettings = @Sendable (_ request: SettingsWire.Request) throws -> SettingsAnswer
     /// The spec's error code for one of your errors, or `nil` to leave it to the kit (see the rules above).
     public typealias ErrorCodeMapping = @Sendable (any Error) -> String?
 
@@ -202,6 +225,8 @@ public struct ScreenTimeImplementation: Sendable {
     public var nextActivityInterval: NextActivityInterval?
     /// Answers `activity.monitor` (``ScreenTimeOperation/activityMonitor``).
     public var monitorActivity: MonitorActivity?
+    /// Answers `settings.evaluate` (``ScreenTimeOperation/settingsEvaluate``).
+    public var evaluateSettings: EvaluateSettings?
     /// Maps your error types to the spec's codes (`SPEC.md` §5 lists them).
     public var errorCode: ErrorCodeMapping
     /// Operations whose closures may trap (a force unwrap, a `fatalError`): checked only through the adapter.
@@ -227,6 +252,7 @@ public struct ScreenTimeImplementation: Sendable {
     ///   - renderTemplate: Answers `template.render`.
     ///   - nextActivityInterval: Answers `activity.schedule`.
     ///   - monitorActivity: Answers `activity.monitor`.
+    ///   - evaluateSettings: Answers `settings.evaluate`.
     ///   - errorCode: The spec's code for one of your errors, or `nil` to leave it to the kit.
     ///   - mayTrap: Operations checked only through ``ScreenTimeAdapter``, never in process.
     public init(
@@ -238,7 +264,8 @@ public struct ScreenTimeImplementation: Sendable {
         tokenValidity: TokenValidity? = nil, encodeURLComponent: EncodeURLComponent? = nil,
         decodeURLComponent: DecodeURLComponent? = nil, renderTemplate: RenderTemplate? = nil,
         nextActivityInterval: NextActivityInterval? = nil, monitorActivity: MonitorActivity? = nil,
-        errorCode: @escaping ErrorCodeMapping = { _ in nil }, mayTrap: Set<ScreenTimeOperation> = []
+        evaluateSettings: EvaluateSettings? = nil, errorCode: @escaping ErrorCodeMapping = { _ in nil },
+        mayTrap: Set<ScreenTimeOperation> = []
     ) {
         self.name = name
         self.decodeSelection = decodeSelection
@@ -256,6 +283,7 @@ public struct ScreenTimeImplementation: Sendable {
         self.renderTemplate = renderTemplate
         self.nextActivityInterval = nextActivityInterval
         self.monitorActivity = monitorActivity
+        self.evaluateSettings = evaluateSettings
         self.errorCode = errorCode
         self.mayTrap = mayTrap
     }
@@ -280,6 +308,7 @@ public struct ScreenTimeImplementation: Sendable {
         case .templateRender: return renderTemplate != nil
         case .activitySchedule: return nextActivityInterval != nil
         case .activityMonitor: return monitorActivity != nil
+        case .settingsEvaluate: return evaluateSettings != nil
         }
     }
 }

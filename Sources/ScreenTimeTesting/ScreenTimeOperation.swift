@@ -1,7 +1,7 @@
 /// One operation of the vector format (`SPEC.md` §5), by its wire name: what a check selects and what an
 /// implementation marks as able to trap.
 ///
-/// Rule: the thirteen operations of `OperationTable`, in its order (a test keeps the two lists equal).
+/// Rule: the fourteen operations of `OperationTable`, in its order (a test keeps the two lists equal).
 ///
 /// ```swift
 /// ConformanceCheck(operations: [.urlEncode, .urlDecode])
@@ -21,4 +21,5 @@ public enum ScreenTimeOperation: String, Sendable, Hashable, CaseIterable {
     case templateRender = "template.render"
     case activitySchedule = "activity.schedule"
     case activityMonitor = "activity.monitor"
+    case settingsEvaluate = "settings.evaluate"
 }

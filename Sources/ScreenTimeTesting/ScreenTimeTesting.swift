@@ -19,6 +19,8 @@
 @_exported import enum Conformance.Expectation
 @_exported import struct Conformance.ImplementationResult
 @_exported import enum Conformance.ListedState
+// The typed request of `settings.evaluate`'s closure.
+@_exported import enum Conformance.SettingsWire
 @_exported import struct Conformance.StatusCounts
 @_exported import struct Conformance.Suite
 @_exported import struct Conformance.SuiteLoadFailure

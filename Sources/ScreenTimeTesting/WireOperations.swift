@@ -141,6 +141,12 @@ struct WireOperations {
                 return ActivityWire.monitorOutput(try call { try monitor(timeline) })
             }
         }
+        if let evaluate = implementation.evaluateSettings {
+            add(.settingsEvaluate) { input in
+                let request = try SettingsWire.request(input)
+                return SettingsWire.json(try call { try evaluate(request) })
+            }
+        }
         byName = table
     }
 
