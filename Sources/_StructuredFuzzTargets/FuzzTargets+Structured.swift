@@ -4,7 +4,7 @@ import ScreenTimeProperties
 
 extension FuzzTargets {
     /// The targets of this module, in `stc fuzz list` order.
-    public static let structuredTargets = [shield, auth]
+    public static let structuredTargets = [shield, auth, settings]
 
     /// Replay (`swift test`, `stc fuzz replay`) runs every property of a family on the same bytes, each reading
     /// them through its own generator, and turns the first failure into a ``HarnessFailure`` with the
@@ -43,6 +43,9 @@ extension FuzzTargets {
     package static let authFamily =
         ReferenceProperties.authorizationProperties + ReferenceProperties.lifecycleProperties
 
+    /// The properties `settings` runs: the catalog's `settings.*`, in catalog order (a test checks it).
+    package static let settingsFamily = ReferenceProperties.settingsProperties
+
     /// `shield`: fuzzer bytes become stores, policies and activities over small token universes; every
     /// `shield.*` property must hold (SPEC §2).
     public static let shield = structured(
@@ -57,4 +60,12 @@ extension FuzzTargets {
         summary:
             "bytes → grant histories and status observations: every auth.* and lifecycle.* property (voiding, policy)",
         properties: authFamily)
+
+    /// `settings`: fuzzer bytes become steps on several stores (web filter, hidden apps, restrictions, shields,
+    /// `clearAllSettings()`) and a query; every `settings.*` property must hold (SPEC §9).
+    public static let settings = structured(
+        "settings",
+        summary:
+            "bytes → store steps and a query: every settings.* property (the §9 model, clearAllSettings, limits, domains)",
+        properties: settingsFamily)
 }

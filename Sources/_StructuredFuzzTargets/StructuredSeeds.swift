@@ -2,8 +2,9 @@ import PropertyTesting
 import ScreenTimeProperties
 import ScreenTimeReference
 
-/// The seed files of the `shield` and `auth` corpora, each a byte string the generators map to a named,
-/// interesting case. `corpus/shield/NAME` and `corpus/auth/NAME` hold exactly these bytes; a test checks that
+/// The seed files of the `shield`, `auth` and `settings` corpora, each a byte string the generators map to a
+/// named, interesting case. `corpus/shield/NAME`, `corpus/auth/NAME` and `corpus/settings/NAME` hold exactly these
+/// bytes; a test checks that
 /// each file still decodes to a case with its property (so a generator change that breaks the seeds shows).
 public enum StructuredSeeds {
     /// Shield seeds: what the scenario read from the bytes (through `Gen.shieldScenario()`) must show.
@@ -115,4 +116,92 @@ public enum StructuredSeeds {
             "request (user approves), pick an app, revoke in Settings, request (user approves), pick an app, shield token #1, launch app of token #1, launch app of token #0"
         ),
     ]
+
+    /// Settings seeds: what the scenario read from the bytes (through `Gen.settingsScenario()`) must show, by the
+    /// reference's answer to it.
+    package static let settings: [(name: String, holds: @Sendable (SettingsScenario) -> Bool)] = [
+        ("hidden-over-shielded", { s in verdict(s) == .hidden && hasShield(s) }),
+        (
+            "clear-all-after-strict-mode",
+            { s in
+                s.steps.contains { $0.change == .restriction(.denyAppRemoval, .bool(true)) }
+                    && s.steps.contains { $0.change == .clearAllSettings } && s.query == .removal
+            }
+        ),
+        (
+            "url-blocked-by-subdomain",
+            { s in
+                guard case .url(let url) = s.query, verdict(s) == .blocked, let host = DomainName.host(ofURL: url)
+                else {
+                    return false
+                }
+                return !s.steps.contains { step in
+                    if case .filter(let policy?) = step.change {
+                        return policy.domains.contains { $0.domain == host.text }
+                    }
+                    return false
+                }
+            }
+        ),
+        ("depends-on-system-filter", { s in verdict(s) == .dependsOnSystemFilter }),
+        (
+            "fifty-one-blocked-applications",
+            { s in
+                error(s) == .limitExceeded
+                    && s.steps.contains { step in
+                        if case .blockedApplications(let apps?) = step.change { return apps.count > 50 }
+                        return false
+                    }
+            }
+        ),
+        ("invalid-web-domain", { s in error(s) == .invalidWebDomain }),
+        ("invalid-url", { s in error(s) == .invalidURL }),
+        ("private-browsing-denied", { s in s.query == .privateBrowsing && verdict(s) == .denied }),
+        (
+            "restriction-over-two-stores",
+            { s in
+                guard case .setting(let restriction) = s.query, case .value(_?)? = verdict(s) else { return false }
+                let setting = s.steps.filter {
+                    if case .restriction(restriction, _?) = $0.change { return true }
+                    return false
+                }
+                return Set(setting.map(\.store)).count >= 2
+            }
+        ),
+    ]
+
+    static func verdict(_ s: SettingsScenario) -> SettingsVerdict? {
+        try? SettingsSubject.reference.answer(s).get().verdict
+    }
+
+    static func error(_ s: SettingsScenario) -> ManagedSettingsError.Code? {
+        if case .failure(let error) = SettingsSubject.reference.answer(s) { return error.code }
+        return nil
+    }
+
+    static func hasShield(_ s: SettingsScenario) -> Bool {
+        s.steps.contains {
+            if case .shieldApplications(let t?) = $0.change { return !t.isEmpty }
+            if case .shieldApplicationCategories(let p?) = $0.change { return p != .none }
+            return false
+        }
+    }
+
+    /// Finds, by a deterministic search over random-mode seeds, the shortest bytes (among the first matches) whose
+    /// settings scenario has the named property.
+    package static func searchSettingsSeed(_ holds: (SettingsScenario) -> Bool, attempts: Int = 50_000) -> [UInt8]? {
+        let gen = Gen<SettingsScenario>.settingsScenario()
+        var best: [UInt8]?
+        var found = 0
+        for seed in 0..<UInt64(attempts) {
+            let source = ChoiceSource(seed: seed)
+            let scenario = gen.generate(using: source)
+            guard !source.isInvalid, holds(scenario) else { continue }
+            let bytes = ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes
+            if holds(gen.generate(from: bytes)), best.map({ bytes.count < $0.count }) ?? true { best = bytes }
+            found += 1
+            if found >= 20 { break }
+        }
+        return best
+    }
 }

@@ -10,7 +10,7 @@ enum CheckCommand {
         "stc check",
         usage: ["[NAME…] [--list] [--seed S] [--iterations N] [--time S] [--no-shrink] [--replay HEX] [--corpus DIR]"],
         description: """
-            Runs the reference's named properties (SPEC §1–§4) with generated cases. NAME selects properties: an
+            Runs the reference's named properties (SPEC §1–§4, §8, §9) with generated cases. NAME selects an
             exact name (selection.stable-order), a family (shield. or shield), or a glob (*-laws, url.*). With
             no NAME, every property runs.
 

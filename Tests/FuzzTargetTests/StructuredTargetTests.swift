@@ -6,7 +6,7 @@ import Testing
 
 @testable import _StructuredFuzzTargets
 
-/// The structured fuzz targets (`shield`, `auth`): which properties they run, and what their seeds hold.
+/// The structured fuzz targets (`shield`, `auth`, `settings`): which properties they run, and what their seeds hold.
 @Suite struct StructuredTargetTests {
     /// The structured fuzz targets run the catalog's families: the same properties, in the same order (libFuzzer
     /// picks one by index).
@@ -15,11 +15,14 @@ import Testing
         #expect(FuzzTargets.shieldFamily.map(\.name) == names.filter { $0.hasPrefix("shield.") })
         #expect(
             FuzzTargets.authFamily.map(\.name) == names.filter { $0.hasPrefix("auth.") || $0.hasPrefix("lifecycle.") })
-        #expect(FuzzTargets.shieldFamily.count >= 10 && FuzzTargets.authFamily.count >= 8)
+        #expect(FuzzTargets.settingsFamily.map(\.name) == names.filter { $0.hasPrefix("settings.") })
+        #expect(
+            FuzzTargets.shieldFamily.count >= 10 && FuzzTargets.authFamily.count >= 8
+                && FuzzTargets.settingsFamily.count >= 6)
     }
 }
 
-/// The `shield` and `auth` seed files decode to the cases they are named after.
+/// The `shield`, `auth` and `settings` seed files decode to the cases they are named after.
 @Suite struct StructuredSeedTests {
     static let corpus = CorpusReplayTests.corpus
 
@@ -41,11 +44,19 @@ import Testing
         }
     }
 
+    @Test func settingsSeedsShowWhatTheirNamesSay() throws {
+        for seed in StructuredSeeds.settings {
+            let file = try Data(contentsOf: Self.corpus.appendingPathComponent("settings/\(seed.name)"))
+            let scenario = Gen<SettingsScenario>.settingsScenario().generate(from: Array(file))
+            #expect(seed.holds(scenario), "corpus/settings/\(seed.name) decodes to\n\(scenario)")
+        }
+    }
+
     /// Writes the seed files: `STC_WRITE_SEEDS=1 swift test --filter writeSeedFiles`.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["STC_WRITE_SEEDS"] == "1"))
     func writeSeedFiles() throws {
         let fm = FileManager.default
-        for dir in ["shield", "auth"] {
+        for dir in ["shield", "auth", "settings"] {
             try fm.createDirectory(at: Self.corpus.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
         for seed in StructuredSeeds.auth {
@@ -54,6 +65,10 @@ import Testing
         for seed in StructuredSeeds.shield {
             let bytes = try #require(StructuredSeeds.searchShieldSeed(seed.holds), "no bytes found for \(seed.name)")
             try Data(bytes).write(to: Self.corpus.appendingPathComponent("shield/\(seed.name)"))
+        }
+        for seed in StructuredSeeds.settings {
+            let bytes = try #require(StructuredSeeds.searchSettingsSeed(seed.holds), "no bytes found for \(seed.name)")
+            try Data(bytes).write(to: Self.corpus.appendingPathComponent("settings/\(seed.name)"))
         }
     }
 }

@@ -24,7 +24,7 @@ import _CommandSupport
         let names = lines.map { $0.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? "" }
         for name in [
             "selection-decode", "selection-json", "selection-differential", "selection-plist", "url", "template",
-            "activity-timeline", "activity-calendar",
+            "activity-timeline", "activity-calendar", "shield", "auth", "settings",
         ] {
             #expect(names.contains(name), "\(name) missing from \(run.stdout)")
         }
