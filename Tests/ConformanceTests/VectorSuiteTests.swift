@@ -19,6 +19,7 @@ import _TestSupport
     static let errorCodes = [
         "empty", "tooLarge", "base64", "json", "plist", "schema", "token", "limitExceeded", "invalidPercentEncoding",
         "invalidUTF8", "unencodable", "badInput", "invalidDateComponents", "intervalTooShort", "intervalTooLong",
+        "invalidWebDomain", "invalidURL",
     ]
 
     /// The codes only `activity.monitor`'s `errors` carry (SPEC §5.2): looked for there.
@@ -69,7 +70,7 @@ import _TestSupport
         }
         #expect(codes.isSubset(of: Set(Self.errorCodes)), "unknown error codes: \(codes.subtracting(Self.errorCodes))")
         let tags = Set(cases.flatMap(\.tags))
-        for n in 1...19 {
+        for n in 1...22 {
             let count = cases.filter { $0.tags.contains("field-bug-\(n)") }.count
             #expect(count >= 3, "field-bug-\(n) has \(count) cases, wants several")
         }

@@ -223,7 +223,7 @@ import Testing
         let run = try StcBinary.run(["fuzz", "list", "--long"])
         #expect(run.status == 0)
         let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 2).map(String.init) }
-        #expect(rows.count == 12 && rows.allSatisfy { $0.count == 3 && Int($0[1]) != nil }, "\(run.stdout)")
+        #expect(rows.count == 13 && rows.allSatisfy { $0.count == 3 && Int($0[1]) != nil }, "\(run.stdout)")
         #expect(
             rows.contains { $0[0] == "url" && $0[1] == "512" } && rows.contains { $0[0] == "json" && $0[1] == "1024" }
                 && rows.contains { $0[0] == "deeplink" && $0[1] == "512" }

@@ -391,12 +391,15 @@ enum Readme {
     static let words = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-        "eighteen": 18, "nineteen": 19, "twenty": 20,
+        "eighteen": 18, "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty-two": 22, "twenty-three": 23,
+        "twenty-four": 24, "twenty-five": 25, "twenty-six": 26, "twenty-seven": 27, "twenty-eight": 28,
+        "twenty-nine": 29,
     ]
 
-    /// A number as the README writes one: digits, or a word from two to twenty ("one" is grammar, not a count),
-    /// case-insensitive.
-    static let numberPattern = "\\d[\\d,_]*|(?i:" + words.keys.sorted().joined(separator: "|") + ")"
+    /// A number as the README writes one: digits, or a word from two to twenty-nine ("one" is grammar, not a
+    /// count), case-insensitive; the longest words first, so that "twenty-two" is read whole, never as its "two".
+    static let numberPattern =
+        "\\d[\\d,_]*|(?i:" + words.keys.sorted { ($0.count, $0) > ($1.count, $1) }.joined(separator: "|") + ")"
 
     /// The value of a number matched by ``numberPattern``.
     static func value(of number: String) -> Int? {
