@@ -72,13 +72,18 @@ public enum StructuredSeeds {
     /// Finds, by a deterministic search over random-mode seeds, the shortest bytes (among the first matches) whose
     /// scenario has the named property.
     public static func searchShieldSeed(_ holds: (ShieldScenario) -> Bool, attempts: Int = 50_000) -> [UInt8]? {
-        let gen = Gen<ShieldScenario>.shieldScenario()
+        searchSeed(Gen<ShieldScenario>.shieldScenario(), holds, attempts: attempts)
+    }
+
+    /// The shortest bytes, among the first 20 random-mode seeds whose value has the property, that replay to such a
+    /// value in byte mode.
+    static func searchSeed<Value>(_ gen: Gen<Value>, _ holds: (Value) -> Bool, attempts: Int) -> [UInt8]? {
         var best: [UInt8]?
         var found = 0
         for seed in 0..<UInt64(attempts) {
             let source = ChoiceSource(seed: seed)
-            let scenario = gen.generate(using: source)
-            guard !source.isInvalid, holds(scenario) else { continue }
+            let value = gen.generate(using: source)
+            guard !source.isInvalid, holds(value) else { continue }
             let bytes = ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes
             if holds(gen.generate(from: bytes)), best.map({ bytes.count < $0.count }) ?? true { best = bytes }
             found += 1
@@ -190,18 +195,6 @@ public enum StructuredSeeds {
     /// Finds, by a deterministic search over random-mode seeds, the shortest bytes (among the first matches) whose
     /// settings scenario has the named property.
     package static func searchSettingsSeed(_ holds: (SettingsScenario) -> Bool, attempts: Int = 50_000) -> [UInt8]? {
-        let gen = Gen<SettingsScenario>.settingsScenario()
-        var best: [UInt8]?
-        var found = 0
-        for seed in 0..<UInt64(attempts) {
-            let source = ChoiceSource(seed: seed)
-            let scenario = gen.generate(using: source)
-            guard !source.isInvalid, holds(scenario) else { continue }
-            let bytes = ChoiceSequence(choices: source.choices, maxima: source.maxima).bytes
-            if holds(gen.generate(from: bytes)), best.map({ bytes.count < $0.count }) ?? true { best = bytes }
-            found += 1
-            if found >= 20 { break }
-        }
-        return best
+        searchSeed(Gen<SettingsScenario>.settingsScenario(), holds, attempts: attempts)
     }
 }

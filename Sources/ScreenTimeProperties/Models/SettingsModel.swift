@@ -99,8 +99,9 @@ package enum SettingsModel {
     package static func answer(_ scenario: SettingsScenario) -> Answer {
         let record = stores(scenario.steps)
         // Stores that hold nothing have no say and are not listed; the rest in identity order.
-        let present = record.keys.sorted().filter { !(record[$0]?.isUnset ?? true) }
-        let stores = present.map { (SettingsScenario.stores[$0], record[$0]!) }
+        let stores = record.sorted { $0.key < $1.key }.filter { !$0.value.isUnset }.map {
+            (SettingsScenario.stores[$0.key], $0.value)
+        }
         // §9.5: limits (shield, then blockedApplications, then D, then E), then policy domains, then the query.
         for (_, store) in stores {
             if ShieldModel.overLimit(store.shield) { return .error(.limitExceeded) }
