@@ -119,7 +119,8 @@ enum ActivityInputs {
         var count = 0
         func countScalars(_ v: JSONValue) {
             switch v {
-            case .object(let members): for key in members.keys.sorted() { countScalars(members[key]!) }
+            case .object(let members):
+                for (_, member) in members.sorted(by: { $0.key < $1.key }) { countScalars(member) }
             case .array(let elements): elements.forEach(countScalars)
             default: count += 1
             }
@@ -131,7 +132,7 @@ enum ActivityInputs {
             switch v {
             case .object(let members):
                 var out = members
-                for key in members.keys.sorted() { out[key] = replace(members[key]!) }
+                for (key, member) in members.sorted(by: { $0.key < $1.key }) { out[key] = replace(member) }
                 return .object(out)
             case .array(let elements): return .array(elements.map(replace))
             default:

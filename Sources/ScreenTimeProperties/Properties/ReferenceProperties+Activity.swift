@@ -207,7 +207,7 @@ extension ReferenceProperties {
                     if open == nil { return "\(what): an end without a start\n\(run.describe())" }
                     openSince[c.activity] = nil
                 case .intervalWillStartWarning:
-                    if open != nil, !revocations.contains(where: { $0 >= open! && $0 <= c.at }) {
+                    if let since = open, !revocations.contains(where: { $0 >= since && $0 <= c.at }) {
                         return "\(what): a start warning inside an interval\n\(run.describe())"
                     }
                 case .intervalWillEndWarning, .eventDidReachThreshold, .eventWillReachThresholdWarning:
@@ -420,14 +420,16 @@ extension ReferenceProperties {
                 throw Discard()
             }
             let wall = (te - ts + 86_400) % 86_400 == 0 ? 86_400 : (te - ts + 86_400) % 86_400
+            guard let zone = TimeZone(identifier: c.zone) else { throw Discard() }
             let simulator = DeviceActivitySimulator(
-                now: Date(timeIntervalSince1970: TimeInterval(c.start)), timeZone: TimeZone(identifier: c.zone)!)
+                now: Date(timeIntervalSince1970: TimeInterval(c.start)), timeZone: zone)
             let schedule = c.schedule.schedule
             var looks = [(after: Int64(0), zone: c.zone)] + c.looks
             looks[0].after = 0
             for look in looks {
                 simulator.advance(by: TimeInterval(look.after))
-                simulator.setTimeZone(TimeZone(identifier: look.zone)!)
+                guard let lookZone = TimeZone(identifier: look.zone) else { throw Discard() }
+                simulator.setTimeZone(lookZone)
                 guard let interval = next(schedule, simulator) else {
                     return "no interval at \(ActivityMoment.format(Int64(simulator.now.timeIntervalSince1970)))"
                 }
