@@ -19,7 +19,9 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     case unknown(errno: Int32)
 
     /// Decodes a `waitpid` status.
-    init(waitStatus status: Int32) {
+    ///
+    /// - Parameter status: What `waitpid` stored.
+    public init(waitStatus status: Int32) {
         let low = status & 0x7F
         self = low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
     }

@@ -50,6 +50,32 @@ import Testing
         #expect(problem.contains("11"), "\(problem)")
     }
 
+    /// An adapter that survives its crash (a fork server, SPEC §5.4) answers `crash` itself: the case is a crash
+    /// with the adapter's account, nothing is restarted, and the survived crash is counted apart.
+    @Test func aCrashAnswerIsACrashWithoutARestart() throws {
+        let (run, adapter) = try run(Fixtures.adapter("--survive"))
+        #expect(run.status("resilience/crash") == .crash)
+        #expect(run.status("resilience/ok-2") == .pass)
+        let problem = run.implementations[0].results[1].problem
+        #expect(problem.contains("killed by signal 4 (SIGILL)") && problem.contains("went on"), "\(problem)")
+        #expect(adapter.diagnostics.restarts == 0)
+        #expect(adapter.diagnostics.survivedCrashes == 1)
+    }
+
+    @Test func aCrashMemberThatIsNotAStringIsAProtocolViolation() throws {
+        let (run, adapter) = try run(Fixtures.adapter("--bad-crash"))
+        #expect(run.status("resilience/crash") == .protocol)
+        #expect(run.implementations[0].results[1].problem.contains("\"crash\" is not a non-empty string"))
+        #expect(adapter.diagnostics.survivedCrashes == 0)
+    }
+
+    /// A restart's cost (from the end of the adapter's output to the new process's first answer) is measured.
+    @Test func aRestartsCostIsCounted() throws {
+        let (_, adapter) = try run(Fixtures.adapter("--crash"))
+        #expect(adapter.diagnostics.restarts == 1)
+        #expect(adapter.diagnostics.restartSeconds > 0 && adapter.diagnostics.restartSeconds < 5)
+    }
+
     @Test func adapterThatExitsAtStartFailsFastWithCrashEverywhere() throws {
         let start = Date()
         let (run, adapter) = try run(Fixtures.adapter("--exit-at-start"))

@@ -17,6 +17,9 @@ import _Subprocess
 /// - **crash** (stdout reaches end of file): the first unanswered request is the one that crashed it (answers to
 ///   the earlier ones were flushed before the crash, and are still read from the pipe); it gets ``Answer/crash(_:)``
 ///   with the exit status, the adapter is restarted and the other unanswered requests are sent again.
+/// - **a crash the adapter survived**: an answer `{"id": ID, "crash": HOW}` (a fork server whose worker died on
+///   the request) gives ``Answer/crash(_:)`` to that request without a restart; ``ImplementationDiagnostics``
+///   counts these apart from restarts.
 /// - **hang**: the oldest unanswered request gets ``timeout`` seconds, counted from the later of its sending and
 ///   the previous answer; then the process group is killed, the request gets ``Answer/timeout(_:)``, and the
 ///   adapter is restarted.
@@ -146,6 +149,8 @@ private final class AdapterEngine {
     var lastFailure = ""
     var lastFailureWasTimeout = false
     var strayAnswers = 0
+    /// When the process in use ended or hung, until a new one answers (``ImplementationDiagnostics/restartSeconds``).
+    var restartBegan: ContinuousClock.Instant?
     var diagnostics = ImplementationDiagnostics()
 
     /// The process to hand back to the owner after the last case, when it keeps running.
@@ -223,11 +228,13 @@ private final class AdapterEngine {
                 progress(answeredCount)
                 continue
             case .exited:
+                restartBegan = ContinuousClock.now
                 drainStderr(child, for: 0.3)
                 let status = child.reap(grace: 0.3).description
                 markStderr("adapter ended: \(status)")
                 failed(.crash("the adapter ended (\(status)) before answering"), how: status, timedOut: false)
             case .timedOut:
+                restartBegan = ContinuousClock.now
                 child.killGroup()
                 drainStderr(child, for: 0.2)
                 _ = child.reap(grace: 0)
@@ -240,6 +247,7 @@ private final class AdapterEngine {
             progress(answeredCount)
         }
         if let kept = reusable { keptRunning = kept }
+        endRestart()
         progress(answeredCount)
         if strayAnswers > 0 {
             diagnostics.notes.append("\(strayAnswers) answer line(s) named a request that was not in flight; ignored")
@@ -434,7 +442,15 @@ private final class AdapterEngine {
         }
     }
 
+    /// A restart's cost ends at the new process's first answer line (or at the end of the run, when none came).
+    private func endRestart() {
+        guard let began = restartBegan else { return }
+        diagnostics.restartSeconds += (ContinuousClock.now - began) / .seconds(1)
+        restartBegan = nil
+    }
+
     private func responded() {
+        endRestart()
         lastActivity = ContinuousClock.now
         sessionAnswered += 1
         consecutiveFailures = 0
@@ -485,17 +501,27 @@ private final class AdapterEngine {
         let output = members["output"]
         let error = members["error"]
         let unsupported = members["unsupported"]
-        let present = (output == nil ? 0 : 1) + (error == nil ? 0 : 1) + (unsupported == nil ? 0 : 1)
+        let crash = members["crash"]
+        let present =
+            (output == nil ? 0 : 1) + (error == nil ? 0 : 1) + (unsupported == nil ? 0 : 1) + (crash == nil ? 0 : 1)
         guard present == 1 else {
             record(
                 index,
                 .protocolViolation(
                     present == 0
-                        ? "the answer has none of output, error, unsupported: \(excerpt(line))"
-                        : "the answer has more than one of output, error, unsupported: \(excerpt(line))"))
+                        ? "the answer has none of output, error, unsupported, crash: \(excerpt(line))"
+                        : "the answer has more than one of output, error, unsupported, crash: \(excerpt(line))"))
             return
         }
-        if let output {
+        if let crash {
+            // A fork server's worker died on this request (§5.4); the adapter itself goes on.
+            if case .string(let how) = crash, !how.isEmpty {
+                diagnostics.survivedCrashes += 1
+                record(index, .crash("the adapter's worker ended (\(how)); the adapter went on"))
+            } else {
+                record(index, .protocolViolation("\"crash\" is not a non-empty string: \(excerpt(line))"))
+            }
+        } else if let output {
             if case .object = output {
                 record(index, .output(output))
             } else {

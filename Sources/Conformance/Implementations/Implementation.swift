@@ -51,6 +51,10 @@ public enum ImplementationKind: String, Sendable {
 public struct ImplementationDiagnostics: Sendable, Hashable {
     /// Times the implementation was (re)started after the first start.
     public var restarts: Int = 0
+    /// Seconds spent on restarts: from a crash or a timeout to the new process's first answer line.
+    public var restartSeconds: Double = 0
+    /// Crashes the adapter survived and answered as `crash` itself (a fork server, `SPEC.md` §5.4): no restart.
+    public var survivedCrashes: Int = 0
     /// The last few KB of the adapter's stderr, across restarts.
     public var stderrTail: String = ""
     /// Things worth telling a reader: give-ups, stray answers, start failures.

@@ -37,13 +37,16 @@ public struct AdapterServer {
     /// - Parameter line: The request line's bytes.
     /// - Returns: The response line's bytes.
     public func respond(toLine line: ArraySlice<UInt8>) -> [UInt8] {
+        line.withUnsafeBufferPointer { respond(toBytes: $0) }
+    }
+
+    /// ``respond(toLine:)`` for bytes in place (a fork server's shared buffer).
+    func respond(toBytes line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var line = line
-        if line.last == 0x0D { line = line.dropLast() }
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         let request: JSONValue
         do {
-            request = try line.withUnsafeBufferPointer { (bytes) throws(JSONParseError) -> JSONValue in
-                try JSONParser.value(bytes)
-            }
+            request = try JSONParser.value(line)
         } catch {
             return Self.response(id: .null, ["error": "protocol"])
         }

@@ -5,6 +5,8 @@ Ops: test.echo {value} -> output {value, extra}; test.error {code} -> error code
 Flags turn on misbehaviour for cases whose id ends with a marker:
   --crash      ".../crash"    exit with status 3 (after writing to stderr) instead of answering
   --segv       ".../crash"    kill itself with SIGSEGV instead of answering
+  --survive    ".../crash"    answer {"id": ..., "crash": "killed by signal 4 (SIGILL)"}, as a fork server does
+  --bad-crash  ".../crash"    answer {"id": ..., "crash": 4}: a crash member that is not a string
   --hang       ".../hang"     sleep forever instead of answering
   --garbage    ".../garbage"  print a line that is not JSON instead of the answer
   --wrong-id   ".../wrongid"  answer with an id that names no request
@@ -73,6 +75,12 @@ for line in sys.stdin:
         sys.stderr.write("fake adapter: crashing on %s\n" % rid)
         sys.stderr.flush()
         os._exit(3)
+    if rid.endswith("/crash") and "--survive" in flags:
+        emit({"id": rid, "crash": "killed by signal 4 (SIGILL)"})
+        continue
+    if rid.endswith("/crash") and "--bad-crash" in flags:
+        emit({"id": rid, "crash": 4})
+        continue
     if rid.endswith("/crash") and "--segv" in flags:
         os.kill(os.getpid(), signal.SIGSEGV)
     if rid.endswith("/hang") and "--hang" in flags:
