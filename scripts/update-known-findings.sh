@@ -21,9 +21,16 @@ for adapter in node python; do
   "$STC" explore --adapter "$command" --name "$adapter" --cases "$CASES" --seed "$SEED" --quiet --json "$json" > /dev/null || true
   {
     echo "# What stc explore finds in the $adapter example adapter: --cases $CASES --seed $SEED (.ci/run checks that"
-    echo "# exactly these are found). One finding a line: OPERATION: what differs. Rewritten by"
+    echo "# exactly these are found). One finding a line: OPERATION: what differs, under a comment naming its group"
+    echo "# (its root cause; a group's name on a line of its own would list all of its findings). Rewritten by"
     echo "# scripts/update-known-findings.sh; the deviations behind them are described in README.md beside this file."
-    python3 -c 'import json, sys; [print(f["key"]) for i in json.load(open(sys.argv[1]))["implementations"] for f in i["findings"]]' "$json"
+    python3 -c '
+import json, sys
+for implementation in json.load(open(sys.argv[1]))["implementations"]:
+    for group in implementation["groups"]:
+        print("# group: " + group["key"])
+        for key in group["findings"]:
+            print(key)' "$json"
   } > "$file.tmp"
   mv "$file.tmp" "$file"
   rm -f "$json"

@@ -6,7 +6,7 @@ import StrictJSON
 /// replays them and they can be committed as regressions.
 ///
 /// A case's id comes from its content (``VectorAuthoring/defaultId(suite:op:input:)``), its tag is `explored` and
-/// its source names the finding. Saving into an existing suite keeps every case it has and adds only cases whose
+/// its source names the finding and its group (`stc explore: KEY (group: GROUP)`). Saving into an existing suite keeps every case it has and adds only cases whose
 /// id and whose op and input are new; the file is written atomically.
 ///
 /// ```swift
@@ -38,7 +38,7 @@ public enum ExploredSuite {
                 suite.cases.append(
                     ConformanceCase(
                         id: id, suite: suite.name, op: c.op, input: c.input, expect: c.expect, tags: [tag],
-                        source: "stc explore: \(finding.key)"))
+                        source: "stc explore: \(finding.key) (group: \(finding.discrepancy.group))"))
                 added += 1
             }
         }
@@ -82,9 +82,21 @@ public struct ExpectedFindings: Sendable, Equatable {
         return ExpectedFindings(file: path, keys: keys)
     }
 
-    /// Findings not in the list, and listed keys no run found.
+    /// Whether the list names `finding`: its key (a rule), or its group's key (every rule of that cause).
+    ///
+    /// - Parameter finding: A finding of a run.
+    /// - Returns: `true` when a line is the finding's key or its ``Discrepancy/group``.
+    public func lists(_ finding: Finding) -> Bool {
+        keys.contains(finding.key) || keys.contains(finding.discrepancy.group)
+    }
+
+    /// Findings the list does not name (by key or by group), and listed lines that name no finding and no group
+    /// of this run.
+    ///
+    /// - Parameter findings: Findings of one run.
+    /// - Returns: The unexpected findings and the stale lines.
     public func compare(_ findings: [Finding]) -> (unexpected: [Finding], stale: [String]) {
-        let found = Set(findings.map(\.key))
-        return (findings.filter { !keys.contains($0.key) }, keys.filter { !found.contains($0) })
+        let found = Set(findings.map(\.key)).union(findings.map(\.discrepancy.group))
+        return (findings.filter { !lists($0) }, keys.filter { !found.contains($0) })
     }
 }

@@ -21,19 +21,27 @@ public struct ExploreConfiguration: Sendable {
     public var shrinkBudget: Int
     /// Most seconds shrinking one finding may take (a crashing adapter is restarted for every failing replay).
     public var shrinkSeconds: Double
+    /// The share of a `.seconds` limit that shrinking may take in all: past it, and past the limit, generation no
+    /// longer waits on shrinking (see ``Explorer``).
+    public var shrinkShare: Double
+    /// What a new finding still gets once the share or the time is spent, so that every finding is shrunk.
+    public var lateShrinkSeconds: Double
     /// Stop at the first discrepancy (after shrinking it, within the budget) instead of running to the limit:
     /// how the bug-finding benchmark times the explorer (its `foundAfter` is the time to the first finding).
     public var stopsAtFirstFinding: Bool
 
     public init(
         operations: [ExploredOperation] = ExploredOperations.all, seed: UInt64, limit: ExploreLimit,
-        shrinkBudget: Int = 2_000, shrinkSeconds: Double = 10, stopsAtFirstFinding: Bool = false
+        shrinkBudget: Int = 2_000, shrinkSeconds: Double = 10, shrinkShare: Double = 0.5,
+        lateShrinkSeconds: Double = 0.25, stopsAtFirstFinding: Bool = false
     ) {
         self.operations = operations
         self.seed = seed
         self.limit = limit
         self.shrinkBudget = shrinkBudget
         self.shrinkSeconds = shrinkSeconds
+        self.shrinkShare = shrinkShare
+        self.lateShrinkSeconds = lateShrinkSeconds
         self.stopsAtFirstFinding = stopsAtFirstFinding
     }
 }
@@ -45,14 +53,27 @@ public struct ExploreProgress: Sendable {
     public var seconds: Double
     /// The finding being shrunk, if any.
     public var shrinking: String?
+    /// Seconds spent shrinking so far.
+    public var shrinkSeconds: Double = 0
+    /// The implementation's restarts so far, what they cost, and the crashes it survived without one.
+    public var restarts: Int = 0
+    public var restartSeconds: Double = 0
+    public var survivedCrashes: Int = 0
+    /// Set once, early in a `.cases` run that will take long: how long it will take at the rate so far.
+    public var projectedSeconds: Double?
 }
 
 /// Everything a run found.
 public struct ExploreResult: Sendable {
     public var seed: UInt64
     public var operations: [String]
-    /// Operations the implementation answered `unsupported`: reported once, then no longer generated.
+    /// Operations the implementation answered `unsupported` every time: reported once, then no longer generated.
     public var unsupported: [String]
+    /// Operations answered for some inputs and `unsupported` for others (an adapter without a closure for one
+    /// storage format, say): how many of their cases were answered `unsupported`, and skipped.
+    public var unsupportedInputs: [String: Int] = [:]
+    /// Seconds spent shrinking, within ``seconds``.
+    public var shrinkSeconds: Double = 0
     public var cases: Int
     public var seconds: Double
     /// One per distinct discrepancy, sorted by key.
@@ -63,6 +84,8 @@ public struct ExploreResult: Sendable {
 
     /// Cases per second, shrinking included.
     public var rate: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+    /// The findings by root cause (``FindingGroup/grouping(_:)``).
+    public var groups: [FindingGroup] { FindingGroup.grouping(findings) }
 }
 
 /// Generated cases against an implementation, judged by the reference; each new discrepancy shrunk to its
@@ -75,6 +98,13 @@ public struct ExploreResult: Sendable {
 /// the matcher judges vectors. A discrepancy whose ``Discrepancy/key`` is new is shrunk on its choice sequence
 /// with ``Shrinker``, replaying each candidate against the implementation and keeping it only when it shows the
 /// same discrepancy (a crash or a timeout counts as itself).
+///
+/// Time (`.seconds` limits): generation stops at the limit, within a batch (batches are sized to take about a fifth
+/// of a second). Shrinking takes at most ``ExploreConfiguration/shrinkShare`` of the limit in all and
+/// ``ExploreConfiguration/shrinkSeconds`` per finding; once either is spent, or the limit is reached, a new finding
+/// still gets ``ExploreConfiguration/lateShrinkSeconds``, further examples of a known finding are no longer shrunk,
+/// and a second past the limit findings are kept as found. An operation answered `unsupported` for every case of
+/// a batch is dropped; one answered for some inputs keeps the others (``ExploreResult/unsupportedInputs``).
 ///
 /// ```swift
 /// let explorer = Explorer(AdapterProcess(name: "mine", command: "python3 adapter.py"),
@@ -212,10 +242,40 @@ public final class Explorer {
         let start = clock.now
         var active = configuration.operations
         var unsupported: [String] = []
+        var unsupportedInputs: [String: Int] = [:]
+        var supportedOperations: Set<String> = []
         var findings: [String: Finding] = [:]
         var answered = 0
         var batchSize = 256
+        var shrinkSpent = 0.0
+        var warned = false
         let seed = configuration.seed
+        /// Where the run is, for `progress`.
+        func status(_ n: Int, shrinking: String? = nil) -> ExploreProgress {
+            let d = implementation.diagnostics
+            var p = ExploreProgress(
+                cases: n, findings: findings.count, seconds: seconds(since: start), shrinking: shrinking,
+                shrinkSeconds: shrinkSpent, restarts: d.restarts, restartSeconds: d.restartSeconds,
+                survivedCrashes: d.survivedCrashes)
+            if !warned, case .cases(let limit) = configuration.limit, p.seconds >= 3, n > 0 {
+                let projected = p.seconds * Double(limit) / Double(n)
+                if projected > 600 {
+                    warned = true
+                    p.projectedSeconds = projected
+                }
+            }
+            return p
+        }
+        /// The seconds the next shrink may take (0: keep the case as found), and whether a further example of a
+        /// known finding is still worth shrinking.
+        func shrinkAllowance(firstOfItsKind: Bool) -> Double? {
+            guard case .seconds(let limit) = configuration.limit else { return configuration.shrinkSeconds }
+            let elapsed = seconds(since: start)
+            let left = min(limit * configuration.shrinkShare - shrinkSpent, limit - elapsed)
+            if left > 0 { return min(configuration.shrinkSeconds, max(configuration.lateShrinkSeconds, left)) }
+            guard firstOfItsKind else { return nil }
+            return elapsed < limit + 1 ? configuration.lateShrinkSeconds : 0
+        }
         /// The size of the batch that starts at case `first`: `batchSize`, or what is left of a case limit.
         func count(from first: Int) -> Int {
             if case .cases(let limit) = configuration.limit { return max(0, min(batchSize, limit - first)) }
@@ -241,6 +301,7 @@ public final class Explorer {
                     Pending { Self.makeBatchInHalves(seed: seed, first: first, count: size, active: active) }
                 }()
             let answers = implementation.answer(batch.cases) { _ in }
+            let answerSeconds = seconds(since: batchStart)
             for answer in answers {
                 switch answer {
                 case .output, .error, .unsupported: answered += 1
@@ -250,25 +311,41 @@ public final class Explorer {
             if answered == 0 && !batch.cases.isEmpty {
                 _ = following?.wait()
                 let detail = answers.first.map { CaseResult(caseIndex: 0, status: .crash, answer: $0).problem } ?? ""
-                return result(start, n, unsupported, findings, failedToStart: detail)
+                return result(start, n, unsupported, unsupportedInputs, findings, shrinkSpent, failedToStart: detail)
+            }
+            // An operation answered `unsupported` for a whole batch is dropped; one with other answers only skips
+            // those cases.
+            var unsupportedNow: [String: Int] = [:]
+            for index in batch.cases.indices where index < answers.count {
+                if case .unsupported = answers[index] {
+                    unsupportedNow[batch.operations[index].name, default: 0] += 1
+                } else {
+                    supportedOperations.insert(batch.operations[index].name)
+                }
+            }
+            for (name, count) in unsupportedNow {
+                if supportedOperations.contains(name) {
+                    unsupportedInputs[name, default: 0] += count
+                } else if !unsupported.contains(name) {
+                    unsupported.append(name)
+                }
             }
             for index in batch.cases.indices where index < answers.count {
                 let answer = answers[index]
                 let operation = batch.operations[index]
-                if case .unsupported = answer {
-                    if !unsupported.contains(operation.name) { unsupported.append(operation.name) }
-                    continue
-                }
+                if case .unsupported = answer { continue }
                 guard let found = Self.discrepancy(operation, batch.cases[index], answer) else { continue }
                 let occurrence = (findings[found.key]?.occurrences ?? 0) + 1
                 findings[found.key]?.occurrences = occurrence
-                // Shrink a few occurrences, spread over the run (``Finding/shrunkOccurrences``).
-                guard Finding.shrunkOccurrences.contains(occurrence) else { continue }
-                progress(
-                    ExploreProgress(
-                        cases: n, findings: findings.count, seconds: seconds(since: start), shrinking: found.key))
+                // Shrink a few occurrences, spread over the run (``Finding/shrunkOccurrences``), within the budget.
+                guard Finding.shrunkOccurrences.contains(occurrence),
+                    let allowance = shrinkAllowance(firstOfItsKind: occurrence == 1)
+                else { continue }
+                progress(status(n, shrinking: found.key))
                 let example = shrink(
-                    operation, number: batch.numbers[index], found: found, foundAfter: seconds(since: start))
+                    operation, number: batch.numbers[index], found: found, foundAfter: seconds(since: start),
+                    seconds: allowance)
+                shrinkSpent += example.shrinkSeconds
                 if var finding = findings[found.key] {
                     if !finding.examples.contains(where: { $0.minimal.input == example.minimal.input }) {
                         finding.examples.append(example)
@@ -279,29 +356,37 @@ public final class Explorer {
                 }
                 if configuration.stopsAtFirstFinding {
                     _ = following?.wait()
-                    return result(start, batch.numbers[index] + 1, unsupported, findings, failedToStart: nil)
+                    return result(
+                        start, batch.numbers[index] + 1, unsupported, unsupportedInputs, findings, shrinkSpent,
+                        failedToStart: nil)
                 }
             }
             active.removeAll { unsupported.contains($0.name) }
-            progress(
-                ExploreProgress(cases: n, findings: findings.count, seconds: seconds(since: start), shrinking: nil))
-            // Batches of about a fifth of a second: progress stays live, and pipelining stays full.
-            if seconds(since: batchStart) < 0.2 && batchSize < 4096 { batchSize *= 4 }
+            progress(status(n))
+            // Batches of about a fifth of a second: progress stays live, pipelining stays full, and a time limit is
+            // kept within a batch (one that crashes often answers slowly).
+            if answerSeconds < 0.2 && batchSize < 4096 {
+                batchSize *= 4
+            } else if answerSeconds > 0.5 && batchSize > 16 {
+                batchSize /= 4
+            }
             next = following?.wait()
             // A batch made before an operation turned out unsupported still holds its cases: they are skipped.
             if active.isEmpty { next = nil }
         }
-        return result(start, n, unsupported, findings, failedToStart: nil)
+        return result(start, n, unsupported, unsupportedInputs, findings, shrinkSpent, failedToStart: nil)
     }
 
     private func result(
-        _ start: ContinuousClock.Instant, _ cases: Int, _ unsupported: [String], _ findings: [String: Finding],
-        failedToStart: String?
+        _ start: ContinuousClock.Instant, _ cases: Int, _ unsupported: [String], _ unsupportedInputs: [String: Int],
+        _ findings: [String: Finding], _ shrinkSeconds: Double, failedToStart: String?
     ) -> ExploreResult {
         ExploreResult(
             seed: configuration.seed, operations: configuration.operations.map(\.name), unsupported: unsupported,
-            cases: cases, seconds: seconds(since: start), findings: findings.values.sorted { $0.key < $1.key },
-            failedToStart: failedToStart, diagnostics: implementation.diagnostics)
+            unsupportedInputs: unsupportedInputs.filter { !unsupported.contains($0.key) },
+            shrinkSeconds: shrinkSeconds, cases: cases, seconds: seconds(since: start),
+            findings: findings.values.sorted { $0.key < $1.key }, failedToStart: failedToStart,
+            diagnostics: implementation.diagnostics)
     }
 
     /// The case, answer and discrepancy that `choices` (``ChoiceSequence/bytes``) make for `operation`.
@@ -315,9 +400,9 @@ public final class Explorer {
     }
 
     /// Shrinks case `number`, which shows `found`, against the implementation.
-    private func shrink(_ operation: ExploredOperation, number: Int, found: Discrepancy, foundAfter: Double)
-        -> FindingExample
-    {
+    private func shrink(
+        _ operation: ExploredOperation, number: Int, found: Discrepancy, foundAfter: Double, seconds allowance: Double
+    ) -> FindingExample {
         let start = clock.now
         let original = ChoiceSource(seed: Self.caseSeed(configuration.seed, number))
         let originalInput = operation.input.generate(using: original)
@@ -326,7 +411,7 @@ public final class Explorer {
             let source = ChoiceSource(replaying: candidate)
             let input = operation.input.generate(using: source)
             let sequence = ChoiceSequence(choices: source.choices, maxima: source.maxima)
-            guard seconds(since: start) < configuration.shrinkSeconds, !source.isInvalid,
+            guard seconds(since: start) < allowance, !source.isInvalid,
                 let c = Self.makeCase(operation.name, input, id: "explore/shrink")
             else { return ShrinkTrial(failed: false, sequence: sequence) }
             let answer = self.answer(c)

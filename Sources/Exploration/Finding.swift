@@ -44,6 +44,16 @@ public struct Discrepancy: Sendable, Hashable, Comparable {
     /// The finding's name: `OP: what differs`.
     public var key: String { "\(op): \(kind.text)" }
 
+    /// The finding's root cause: `OP: ` and the class of the reference's answer against the class of the
+    /// implementation's (``Kind/groupText``). The rules an implementation does not check all fall in one group,
+    /// so a reader sees one cause with its rules listed rather than a finding per rule.
+    ///
+    /// ```swift
+    /// Discrepancy(op: "selection.decode", kind: .missedCheck(error: "json", reason: "nesting too deep")).group
+    ///     // "selection.decode: answers output or a later error where the reference answers an error"
+    /// ```
+    public var group: String { "\(op): \(kind.groupText)" }
+
     public static func < (a: Discrepancy, b: Discrepancy) -> Bool { a.key < b.key }
 
     /// The discrepancy between the reference's `expected` outcome and `answer`, or `nil` when they match (or the
@@ -93,6 +103,50 @@ extension Discrepancy.Kind {
         case .timeout: return "timeout"
         case .protocolViolation: return "protocol violation"
         }
+    }
+}
+
+extension Discrepancy.Kind {
+    /// The class of the reference's answer (output or error) against the class of the implementation's (output,
+    /// error, crash, timeout, protocol violation), in words: what a ``Discrepancy/group`` names.
+    public var groupText: String {
+        switch self {
+        case .unexpectedOutput: return "answers output where the reference answers an error"
+        case .missedCheck: return "answers output or a later error where the reference answers an error"
+        case .wrongError: return "answers another error than the reference"
+        case .unexpectedError: return "answers an error where the reference answers output"
+        case .outputDiffers: return "answers another output than the reference"
+        case .crash: return "crash"
+        case .timeout: return "timeout"
+        case .protocolViolation: return "protocol violation"
+        }
+    }
+}
+
+/// The findings of one root cause (``Discrepancy/group``): one operation, one class of expected answer, one class
+/// of actual answer; each of its findings is a rule the implementation gets wrong that way.
+public struct FindingGroup: Sendable {
+    /// `OP: what the classes are`, for example `selection.decode: crash`.
+    public var key: String
+    public var op: String
+    /// Its findings (rules), sorted by key; at least one.
+    public var findings: [Finding]
+    /// Cases that showed any of its findings.
+    public var occurrences: Int { findings.reduce(0) { $0 + $1.occurrences } }
+
+    /// Each finding's `what differs`, without the operation: the rules as a group lists them.
+    public var rules: [String] { findings.map { $0.discrepancy.kind.text } }
+
+    /// `findings` in groups, sorted by group key; each group's findings sorted by key.
+    ///
+    /// - Parameter findings: Findings of one run.
+    /// - Returns: One group per distinct ``Discrepancy/group``.
+    public static func grouping(_ findings: [Finding]) -> [FindingGroup] {
+        Dictionary(grouping: findings, by: \.discrepancy.group)
+            .map { key, members in
+                FindingGroup(key: key, op: members[0].discrepancy.op, findings: members.sorted { $0.key < $1.key })
+            }
+            .sorted { $0.key < $1.key }
     }
 }
 

@@ -27,7 +27,8 @@ public struct ExplorationCheck: ImplementationCheck {
     public var seed: UInt64
     /// The operations explored; `nil` for every operation the implementation has a closure for.
     public var operations: Set<ScreenTimeOperation>?
-    /// Findings that are known deviations (finding keys), strict both ways.
+    /// Findings that are known deviations (finding keys, or group keys for every finding of a group), strict both
+    /// ways.
     public var expectedFindings: ExpectedList
     /// A suite file that each finding's minimal cases are added to (created when missing).
     public var saveFindingsTo: String?
@@ -127,7 +128,7 @@ public struct ExplorationCheck: ImplementationCheck {
         }
         let text = ExploreReport.replayed(c, answer: answer, discrepancy: discrepancy).joined(separator: "\n")
         guard let discrepancy else { return ExplorationCheckResult(result: nil, issues: [], summary: text) }
-        let known = expected?.keys.contains(discrepancy.key) ?? false
+        let known = expected.map { $0.keys.contains(discrepancy.key) || $0.keys.contains(discrepancy.group) } ?? false
         return ExplorationCheckResult(
             result: nil, issues: [CheckIssue(subject: discrepancy.key, text: text, isKnown: known)], summary: text)
     }
@@ -149,6 +150,9 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
 
     /// Each distinct discrepancy found, shrunk, sorted by key (empty for a replay).
     public var findings: [Finding] { exploration?.findings ?? [] }
+    /// The findings by root cause: the operation, the class of the reference's answer and the class of the
+    /// implementation's (empty for a replay).
+    public var groups: [FindingGroup] { exploration?.groups ?? [] }
     /// How many generated cases ran (0 for a replay, or when the check could not start).
     public var cases: Int { exploration?.cases ?? 0 }
     /// The wire names of the operations explored, in `SPEC.md` §5 order (empty for a replay).
@@ -168,12 +172,14 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
         let r = run.result
         let listed = Set(run.expected?.keys ?? [])
         var issues: [CheckIssue] = []
-        for (index, finding) in r.findings.enumerated() {
+        for (index, finding) in r.groups.flatMap(\.findings).enumerated() {
             let lines = ExploreReport.describe(
                 finding, number: index + 1, of: run, quiet: false, replay: ExplorationCheck.replayLine)
             issues.append(
                 CheckIssue(
-                    subject: finding.key, text: lines.joined(separator: "\n"), isKnown: listed.contains(finding.key)))
+                    subject: finding.key,
+                    text: (lines + ["  group:    \(finding.discrepancy.group)"]).joined(separator: "\n"),
+                    isKnown: run.expected?.lists(finding) ?? false))
         }
         let file = run.expected?.file ?? ""
         for key in run.stale {
@@ -197,6 +203,10 @@ public struct ExplorationCheckResult: ImplementationCheckResult {
         if !r.unsupported.isEmpty { lines.append("  unsupported (skipped): " + r.unsupported.joined(separator: ", ")) }
         lines += plan.leftOut.map { "  " + $0 }
         if case .success(let line)? = saved { lines.append("  " + line) }
+        for group in r.groups {
+            lines.append(
+                "  \(group.key): \(group.findings.count) rule(s)" + (listed.contains(group.key) ? " (listed)" : ""))
+        }
         let summary = lines.joined(separator: "\n")
         self.init(result: r, issues: issues.withSummaryFirst(summary), summary: summary)
     }

@@ -29,5 +29,6 @@
 @_exported import struct Exploration.ExploreResult
 @_exported import struct Exploration.Finding
 @_exported import struct Exploration.FindingExample
+@_exported import struct Exploration.FindingGroup
 // Case inputs, and the outputs of answers.
 @_exported import enum StrictJSON.JSONValue

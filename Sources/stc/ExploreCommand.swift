@@ -25,10 +25,20 @@ enum ExploreCommand {
             a crash and timed out as stc conformance does, and its answer is judged as a vector is.
 
             A discrepancy is shrunk on its choice sequence, asking the adapter again at each step, until no smaller
-            case shows it. Discrepancies of one kind are one finding, named OP: what differs (for example
+            case shows it. Discrepancies of one kind are one finding (a rule), named OP: what differs (for example
             "selection.decode: expected error base64 (non-zero pad bits (not the canonical encoding)), got output").
-            Each finding is printed with its minimal input, the expected and actual answers, the difference, and one
-            line that replays exactly it. An operation an adapter answers `unsupported` is reported once and skipped.
+            Findings of one root cause (the operation, the class of the reference's answer and the class of the
+            adapter's: "selection.decode: answers output where the reference answers an error") are one group; the
+            report lists the groups with their rules first, then each finding with its minimal input, the expected
+            and actual answers, the difference, and one line that replays exactly it. An operation an adapter
+            answers `unsupported` every time is reported once and skipped; one it answers for some inputs only keeps
+            the others.
+
+            Shrinking takes at most half of --time in all and 10 s per finding; after that, and once the time is up,
+            a new finding is still shrunk for a quarter of a second, so that a run ends within about a second of
+            --time. A Swift adapter served with the testing kit's ScreenTimeAdapter.serve survives its own traps
+            (a fork server, SPEC.md §5.4); any other is restarted after a crash, and the restarts and their cost are
+            in the progress line and the report.
 
             Progress goes to standard error: live on a terminal, otherwise a line every 10 s on long runs.
             """,
@@ -47,14 +57,20 @@ enum ExploreCommand {
                 operation. Operations: \(ExploredOperations.all.map(\.name).joined(separator: ", ")).
                 """),
             .init("--time S", "stop generating after S seconds per adapter (default 60; shrinking included)"),
-            .init("--cases N", "generate exactly N cases instead: with --seed, the run is deterministic"),
+            .init(
+                "--cases N",
+                """
+                generate exactly N cases instead: with --seed, the run is deterministic (a warning on standard error
+                when it will take more than 10 minutes)
+                """),
             .init("--seed S", "the run's seed (0…18446744073709551615; default: a fresh one, printed)"),
             .init("--timeout S", "seconds an adapter may take for one case (default 5; fractions allowed)"),
             .init(
                 "--expect-findings FILE",
                 """
-                the i-th adapter's known findings, one key a line, # comments: listed findings do not fail the
-                run, and a listed one not found does (strict both ways)
+                the i-th adapter's known findings, one finding or group key a line, # comments: listed findings
+                (and every finding of a listed group) do not fail the run, and a listed line that names nothing
+                found does (strict both ways)
                 """),
             .init(
                 "--save FILE",
@@ -181,9 +197,20 @@ enum ExploreCommand {
             defer { adapter.close() }
             let explorer = Explorer(adapter, ExploreConfiguration(operations: operations, seed: seed, limit: limit))
             let result = explorer.run { p in
+                if let projected = p.projectedSeconds {
+                    Console.write(
+                        "stc explore: warning: at \(p.seconds > 0 ? Int(Double(p.cases) / p.seconds) : 0) cases/s, "
+                            + "--cases will take about \(Int(projected / 60)) min; --time S bounds a run\n", to: 2)
+                }
+                var costs = ""
+                if p.restarts > 0 {
+                    costs += "; \(p.restarts) restart(s) (\(String(format: "%.1f", p.restartSeconds)) s)"
+                }
+                if p.survivedCrashes > 0 { costs += "; \(p.survivedCrashes) crash(es) survived" }
+                if p.shrinkSeconds >= 0.1 { costs += "; shrinking \(String(format: "%.1f", p.shrinkSeconds)) s" }
                 progress.show(
                     "\(name): \(p.cases) cases (\(p.seconds > 0 ? Int(Double(p.cases) / p.seconds) : 0)/s), "
-                        + "\(p.findings) finding(s)" + (p.shrinking.map { "; shrinking \($0)" } ?? ""))
+                        + "\(p.findings) finding(s)\(costs)" + (p.shrinking.map { "; shrinking \($0)" } ?? ""))
             }
             progress.finish()
             runs.append(

@@ -40,10 +40,13 @@ public enum ExploreReport {
             let r = run.result
             let unsupported =
                 r.unsupported.isEmpty ? "" : "; unsupported (skipped): \(r.unsupported.joined(separator: ", "))"
+            let groups = r.groups
             lines.append(
                 "== \(Escape.controls(run.name)) (\(Escape.controls(run.command))): \(r.cases) cases in "
                     + "\(seconds(r.seconds)) s (\(Int(r.rate.rounded())) cases/s), seed \(r.seed), "
-                    + "\(r.findings.count) finding(s)\(unsupported)")
+                    + "\(r.findings.count) finding(s)"
+                    + (r.findings.isEmpty ? "" : " in \(groups.count) group(s)") + unsupported)
+            if let costs = costs(r) { lines.append("  " + costs) }
             if let failure = r.failedToStart {
                 lines.append("  the adapter answered no request: \(Escape.controls(failure))")
                 if !r.diagnostics.stderrTail.isEmpty {
@@ -54,9 +57,27 @@ public enum ExploreReport {
                 }
                 continue
             }
-            for (index, finding) in r.findings.enumerated() {
-                lines.append("")
-                lines += describe(finding, number: index + 1, of: run, quiet: quiet, replay: replay).map { "  " + $0 }
+            // Root causes first, each with its rules; then every finding in that order.
+            if !groups.isEmpty { lines.append("") }
+            var number = 0
+            for (g, group) in groups.enumerated() {
+                let listed =
+                    run.expected?.keys.contains(group.key) == true ? " (listed in \(run.expected?.file ?? ""))" : ""
+                lines.append(
+                    "  GROUP \(g + 1)  \(Escape.controls(group.key)): \(group.findings.count) rule(s), "
+                        + "\(group.occurrences) case(s)\(listed)")
+                for rule in group.findings {
+                    number += 1
+                    lines.append("    \(number). \(Escape.controls(rule.discrepancy.kind.text))")
+                }
+            }
+            number = 0
+            for group in groups {
+                for finding in group.findings {
+                    number += 1
+                    lines.append("")
+                    lines += describe(finding, number: number, of: run, quiet: quiet, replay: replay).map { "  " + $0 }
+                }
             }
             for key in run.stale {
                 lines.append("")
@@ -96,7 +117,7 @@ public enum ExploreReport {
     public static func describe(
         _ finding: Finding, number: Int, of run: ExploredImplementation, quiet: Bool, replay: ReplayLine
     ) -> [String] {
-        let known = run.expected?.keys.contains(finding.key) == true ? " (listed in \(run.expected?.file ?? ""))" : ""
+        let known = run.expected?.lists(finding) == true ? " (listed in \(run.expected?.file ?? ""))" : ""
         var lines = ["FINDING \(number)  \(Escape.controls(finding.key))\(known)"]
         if quiet { return lines }
         let first = finding.first
@@ -115,6 +136,20 @@ public enum ExploreReport {
             lines.append("            \(replay(run, example))")
         }
         return lines
+    }
+
+    /// What the run spent beyond answering, when anything: restarts and their seconds, crashes the adapter
+    /// survived without one (a fork server), operations answered `unsupported` for some inputs, and shrinking.
+    static func costs(_ r: ExploreResult) -> String? {
+        let d = r.diagnostics
+        var parts: [String] = []
+        if d.restarts > 0 { parts.append("\(d.restarts) restart(s) of the adapter (\(seconds(d.restartSeconds)) s)") }
+        if d.survivedCrashes > 0 { parts.append("\(d.survivedCrashes) crash(es) it survived without a restart") }
+        for (op, count) in r.unsupportedInputs.sorted(by: { $0.key < $1.key }) {
+            parts.append("\(op): \(count) case(s) answered unsupported (skipped)")
+        }
+        if r.shrinkSeconds >= 0.01 { parts.append("shrinking \(seconds(r.shrinkSeconds)) s") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// One replayed case, a line each: `OP: pass` or `OP: FAIL  what differs`, then its input, the expected and
@@ -147,11 +182,26 @@ public enum ExploreReport {
                         "unsupported": .array(r.unsupported.map(JSONValue.string)),
                         "failedToStart": r.failedToStart.map(JSONValue.string) ?? .null,
                         "stale": .array(run.stale.map(JSONValue.string)),
+                        "restarts": .number(Double(r.diagnostics.restarts)),
+                        "restartSeconds": .number(r.diagnostics.restartSeconds),
+                        "survivedCrashes": .number(Double(r.diagnostics.survivedCrashes)),
+                        "shrinkSeconds": .number(r.shrinkSeconds),
+                        "unsupportedInputs": .object(r.unsupportedInputs.mapValues { .number(Double($0)) }),
+                        "groups": .array(
+                            r.groups.map { g in
+                                [
+                                    "key": .string(g.key), "op": .string(g.op),
+                                    "listed": .bool(run.expected?.keys.contains(g.key) ?? false),
+                                    "occurrences": .number(Double(g.occurrences)),
+                                    "findings": .array(g.findings.map { .string($0.key) }),
+                                ]
+                            }),
                         "findings": .array(
                             r.findings.map { f in
                                 [
                                     "key": .string(f.key), "op": .string(f.discrepancy.op),
-                                    "listed": .bool(run.expected?.keys.contains(f.key) ?? false),
+                                    "group": .string(f.discrepancy.group),
+                                    "listed": .bool(run.expected?.lists(f) ?? false),
                                     "occurrences": .number(Double(f.occurrences)),
                                     "examples": .array(f.examples.map { json($0, run, replay) }),
                                 ]
