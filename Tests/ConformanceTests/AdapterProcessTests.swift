@@ -60,6 +60,8 @@ import Testing
         #expect(problem.contains("killed by signal 4 (SIGILL)") && problem.contains("went on"), "\(problem)")
         #expect(adapter.diagnostics.restarts == 0)
         #expect(adapter.diagnostics.survivedCrashes == 1)
+        #expect(TextReport.string(run).contains("The adapter survived 1 crash(es) of its code without a restart."))
+        #expect(!TextReport.string(run).contains("restarted"))
     }
 
     @Test func aCrashMemberThatIsNotAStringIsAProtocolViolation() throws {
@@ -74,6 +76,7 @@ import Testing
         let (_, adapter) = try run(Fixtures.adapter("--crash"))
         #expect(adapter.diagnostics.restarts == 1)
         #expect(adapter.diagnostics.restartSeconds > 0 && adapter.diagnostics.restartSeconds < 5)
+        #expect(hundredths(0.974) == "0.97" && hundredths(12.3) == "12.30" && hundredths(0.05) == "0.05")
     }
 
     @Test func adapterThatExitsAtStartFailsFastWithCrashEverywhere() throws {

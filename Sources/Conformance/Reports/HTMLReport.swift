@@ -79,9 +79,13 @@ public enum HTMLReport {
                     impl.unknownExpectedFailures.map { "<code>\(e($0.id))</code> (line \($0.line))" }.joined(
                         separator: ", ") + "</div>\n"
             }
-            if impl.diagnostics.restarts > 0 || !impl.diagnostics.notes.isEmpty {
+            let d = impl.diagnostics
+            if d.restarts > 0 || d.survivedCrashes > 0 || !d.notes.isEmpty {
                 h += "<ul class=\"notes\">"
-                if impl.diagnostics.restarts > 0 { h += "<li>restarted \(impl.diagnostics.restarts) time(s)</li>" }
+                if d.restarts > 0 {
+                    h += "<li>restarted \(d.restarts) time(s) (\(hundredths(d.restartSeconds)) s)</li>"
+                }
+                if d.survivedCrashes > 0 { h += "<li>survived \(d.survivedCrashes) crash(es) without a restart</li>" }
                 for note in impl.diagnostics.notes { h += "<li>\(e(note))</li>" }
                 h += "</ul>\n"
             }

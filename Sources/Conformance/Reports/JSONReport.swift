@@ -10,7 +10,7 @@ import StrictJSON
 ///   "implementations": [{"name", "kind", "summary", "ok", "seconds", "expectedFailuresFile",
 ///       "counts": COUNTS, "assumptionCounts": COUNTS, "suites": {SUITE: COUNTS},
 ///       "unexpectedPasses": [ID], "unknownExpectedFailures": [{"id", "line"}],
-///       "restarts": N, "notes": [TEXT], "stderrTail": TEXT,
+///       "restarts": N, "restartSeconds": S, "survivedCrashes": N, "notes": [TEXT], "stderrTail": TEXT,
 ///       "results": [{"id", "status", "expected", "actual", "mismatch"?, "listed", "assumption"}]}] }
 /// ```
 /// COUNTS has every status (`pass`, `fail`, `crash`, `timeout`, `protocol`, `unsupported`) plus `total`,
@@ -63,6 +63,8 @@ public enum JSONReport {
                         .object(["id": .string($0.id), "line": .number(Double($0.line))])
                     }),
                 "restarts": .number(Double(impl.diagnostics.restarts)),
+                "restartSeconds": .number(impl.diagnostics.restartSeconds),
+                "survivedCrashes": .number(Double(impl.diagnostics.survivedCrashes)),
                 "notes": .array(impl.diagnostics.notes.map(JSONValue.string)),
                 "stderrTail": .string(impl.diagnostics.stderrTail),
                 "results": .array(results),

@@ -77,7 +77,13 @@ public enum TextReport {
                 out += "  note: \(clean(impl.expectedFailuresFile ?? "")):\(e.line) repeats \(clean(e.id))\n"
             }
             if impl.diagnostics.restarts > 0 {
-                out += "\n  The adapter was restarted \(impl.diagnostics.restarts) time(s).\n"
+                out +=
+                    "\n  The adapter was restarted \(impl.diagnostics.restarts) time(s) "
+                    + "(\(hundredths(impl.diagnostics.restartSeconds)) s).\n"
+            }
+            if impl.diagnostics.survivedCrashes > 0 {
+                out +=
+                    "\n  The adapter survived \(impl.diagnostics.survivedCrashes) crash(es) of its code without a restart.\n"
             }
             for note in impl.diagnostics.notes { out += "  note: \(clean(note))\n" }
             let troubled = impl.results.contains {
@@ -203,4 +209,11 @@ extension String {
     func truncatedTo(_ width: Int) -> String {
         count <= width ? self : String(prefix(max(0, width - 1))) + "…"
     }
+}
+
+/// A non-negative number of seconds with two decimals (`0.97`), without Foundation.
+func hundredths(_ seconds: Double) -> String {
+    let total = Int((max(0, seconds) * 100).rounded())
+    let cents = total % 100
+    return "\(total / 100).\(cents < 10 ? "0" : "")\(cents)"
 }
