@@ -256,7 +256,7 @@ let package = Package(
             name: "testing-kit-fixture", dependencies: ["ScreenTimeTesting"], path: "Tests/TestingKitFixture"),
         // End-to-end: runs the built `stc` binary and checks output and exit codes.
         .testTarget(
-            name: "StcTests", dependencies: ["stc", "_CommandSupport", "StrictJSON", "_TestSupport"],
+            name: "StcTests", dependencies: ["stc", "_CommandSupport", "_FuzzCorpus", "StrictJSON", "_TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "SubprocessTests", dependencies: ["_Subprocess"]),
     ],

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 import _CommandSupport
+import _FuzzCorpus
+
+@testable import stc
 
 /// `stc fuzz`, run as a user would. Nothing here builds or runs libFuzzer (that is scripts/ci-fuzz.sh and
 /// scripts/demo-planted-bug.sh); these check the in-process workflow, the messages and the exit codes.
 @Suite struct FuzzCommandTests {
-    static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge", "coverage"]
+    static let subcommands = ["list", "build", "modules", "run", "replay", "add", "merge", "coverage", "campaign"]
 
     static func temporaryCorpus(copying targets: [String] = []) throws -> URL {
         let root = TemporaryDirectory.make("stc-fuzz-tests")
@@ -74,6 +77,41 @@ import _CommandSupport
         ).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return root
+    }
+
+    /// `stc fuzz campaign` with the stand-in fuzzer: one slice, a ledger, a report; a second campaign on the same
+    /// ledger is refused; `--resume` of a spent budget says so.
+    @Test func aCampaignWritesItsLedgerAndReportsIt() throws {
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
+        let ledger = corpus.appendingPathComponent("CAMPAIGN.json").path
+        let common = ["--no-build", "--package", package.path, "--corpus", corpus.path]
+        let run = try StcBinary.run(["fuzz", "campaign", "url", "--budget", "1s", "--slice", "30s"] + common)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains("-max_total_time=1") || run.stderr.contains("campaign: url: slice 1"), "\(run.stderr)")
+        #expect(run.stdout.contains("budget: 1 CPU s in all, slices of 30 s, 1 job(s)"), "\(run.stdout)")
+        let written = try CampaignLedger.load(ledger)
+        #expect(written.order == ["url"] && written.targets["url"]?.slices.count == 1)
+        #expect(written.targets["url"]?.slices.first?.commit.isEmpty == false)
+
+        let again = try StcBinary.run(["fuzz", "campaign", "url", "--budget", "1s"] + common)
+        #expect(again.status == 2 && again.stderr.contains("exists: go on with it (--resume)"), "\(again.stderr)")
+        let resumed = try StcBinary.run(["fuzz", "campaign", "--resume"] + common)
+        #expect(resumed.status == 0 && resumed.stdout.contains("the campaign's budget is spent"), "\(resumed.stdout)")
+        let report = try StcBinary.run(["fuzz", "campaign", "--report", "--markdown", "--corpus", corpus.path])
+        #expect(report.status == 0 && report.stdout.contains("| url | 0 |"), "\(report.stdout)")
+        let mixed = try StcBinary.run(["fuzz", "campaign", "--resume", "--budget", "2h"] + common)
+        #expect(mixed.status == 2 && mixed.stderr.contains("it takes no --budget"), "\(mixed.stderr)")
+    }
+
+    @Test func aCampaignDurationReadsUnits() throws {
+        #expect(try FuzzCampaignCommand.duration("90", option: "--budget") == 90)
+        #expect(try FuzzCampaignCommand.duration("45m", option: "--budget") == 2700)
+        #expect(try FuzzCampaignCommand.duration("1h30m", option: "--budget") == 5400)
+        #expect(throws: UsageError.self) { try FuzzCampaignCommand.duration("1h30", option: "--budget") }
+        #expect(throws: UsageError.self) { try FuzzCampaignCommand.duration("h", option: "--budget") }
+        #expect(throws: UsageError.self) { try FuzzCampaignCommand.duration("0s", option: "--budget") }
     }
 
     @Test func runAddsThroughputASanOptionsTheUserDidNotSet() throws {

@@ -344,6 +344,33 @@ import _CommandSupport
         "stc fuzz add --runs": { _ in
             Case(value: "5", arguments: ["no-such-target", "/dev/null"], shows: "unknown target 'no-such-target'")
         },
+        "stc fuzz campaign --corpus": { _ in
+            Case(
+                value: "/nonexistent/corpus", arguments: ["--report"],
+                shows: "cannot read the ledger /nonexistent/corpus/CAMPAIGN.json")
+        },
+        "stc fuzz campaign --package": { f in
+            let (package, corpus) = try f.fuzzWorkspace()
+            return Case(
+                value: package,
+                arguments: ["url", "--budget", "1s", "--no-build", "--corpus", corpus, "--ledger", "ledger.json"],
+                shows: "budget: 1 CPU s in all", freshDirectory: true, leaves: ("ledger.json", "\"budgetSeconds\" : 1"),
+                timed: true)
+        },
+        "stc fuzz campaign --budget": { _ in
+            Case(value: "0", shows: "--budget needs a duration above 0, not '0'")
+        },
+        "stc fuzz campaign --jobs": { _ in
+            Case(value: "0", arguments: ["--budget", "1m"], shows: "--jobs needs a whole number ≥ 1, not '0'")
+        },
+        "stc fuzz campaign --slice": { _ in
+            Case(value: "5x", arguments: ["--budget", "1m"], shows: "--slice takes a duration such as 90s")
+        },
+        "stc fuzz campaign --ledger": { _ in
+            Case(
+                value: "/nonexistent/L.json", arguments: ["--report"],
+                shows: "cannot read the ledger /nonexistent/L.json")
+        },
         "stc fuzz merge --corpus": { f in
             let (package, corpus) = try f.fuzzWorkspace()
             return Case(value: corpus, arguments: ["url", "--package", package], shows: "nothing to merge")

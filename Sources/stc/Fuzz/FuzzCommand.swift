@@ -8,6 +8,7 @@ enum FuzzCommand {
     static let subcommands = [
         FuzzListCommand.command, FuzzBuildCommand.command, FuzzModulesCommand.command, FuzzRunCommand.command,
         FuzzReplayCommand.command, FuzzAddCommand.command, FuzzMergeCommand.command, FuzzCoverageCommand.command,
+        FuzzCampaignCommand.command,
     ]
 
     static let help = HelpPage(

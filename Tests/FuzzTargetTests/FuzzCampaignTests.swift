@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import _FuzzCorpus
+import _TestSupport
+
+/// The campaign's bookkeeping with a stand-in for libFuzzer: the schedule, the ledger across a stop and a resume,
+/// crashes deduplicated by stack, and the report.
+@Suite struct FuzzCampaignTests {
+    /// A fuzzer stand-in: each slice uses its seconds × jobs of CPU, executes 100 inputs a CPU second, and grows
+    /// the coverage by 10. `crashing` targets crash in every slice with one stack; `stopAfter` slices in, the
+    /// runner reports its slice as interrupted halfway (a stop request), as libFuzzer does on SIGINT.
+    final class StandIn: CampaignSliceRunner {
+        var slices: [(target: String, seconds: Int)] = []
+        var crashing: Set<String> = []
+        var stopAfter: Int?
+        var coverage: [String: Int] = [:]
+
+        func runSlice(target: String, seconds: Int, jobs: Int) throws -> CampaignSliceOutcome {
+            slices.append((target, seconds))
+            let interrupted = stopAfter == slices.count
+            let cpu = Double(seconds * jobs) / (interrupted ? 2 : 1)
+            let start = coverage[target, default: 100]
+            coverage[target] = start + 10
+            return CampaignSliceOutcome(
+                cpuSeconds: cpu, wallSeconds: cpu / Double(jobs), executions: Int(cpu * 100), covStart: start,
+                covEnd: start + 10, ftEnd: 2 * (start + 10), newSeeds: 1, corpusAfter: 5 + slices.count,
+                crashes: crashing.contains(target)
+                    ? [(input: Array("boom \(slices.count)".utf8), stack: "crash: f < g")] : [],
+                interrupted: interrupted)
+        }
+    }
+
+    static func campaign(_ ledger: CampaignLedger, _ runner: StandIn, _ path: String, saved: Saved) -> FuzzCampaign {
+        FuzzCampaign(ledger: ledger, ledgerPath: path, runner: runner, commit: "abc1234") { bytes, target in
+            saved.files.append((target, bytes))
+            return "corpus/\(target)/regressions/\(saved.files.count)"
+        }
+    }
+
+    final class Saved { var files: [(String, [UInt8])] = [] }
+
+    @Test func theBudgetIsSpreadRoundRobinByCPUAndEveryTargetGetsItsShare() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let runner = StandIn()
+        var campaign = Self.campaign(
+            CampaignLedger(budgetSeconds: 300, perTarget: false, sliceSeconds: 40, jobs: 1, targets: ["a", "b", "c"]),
+            runner, path, saved: Saved())
+        try campaign.run()
+        let ledger = try CampaignLedger.load(path)
+        #expect(ledger == campaign.ledger)
+        for name in ["a", "b", "c"] { #expect(ledger.targets[name]?.cpuSeconds == 100, "\(name)") }
+        // Turns by CPU spent: a, b, c, a, b, c, then each target's last, shorter slice (100 = 40 + 40 + 20).
+        #expect(runner.slices.map(\.target) == ["a", "b", "c", "a", "b", "c", "a", "b", "c"])
+        #expect(runner.slices.suffix(3).map(\.seconds) == [20, 20, 20])
+        #expect(ledger.nextTarget == nil)
+        #expect(ledger.targets["a"]?.slices.map(\.commit) == ["abc1234", "abc1234", "abc1234"])
+        #expect(ledger.targets["a"]?.corpusStart == 5)
+    }
+
+    /// Stopped in the middle of a slice: that slice counts as far as it ran, and `--resume` (a new campaign over
+    /// the saved ledger) reaches the same budget, with no CPU counted twice.
+    @Test func aCampaignStoppedMidSliceAndResumedReachesTheSameBudgetWithoutDoubleCounting() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let first = StandIn()
+        first.stopAfter = 2
+        var campaign = Self.campaign(
+            CampaignLedger(budgetSeconds: 60, perTarget: true, sliceSeconds: 20, jobs: 2, targets: ["a", "b"]),
+            first, path, saved: Saved())
+        try campaign.run()
+        let stopped = try CampaignLedger.load(path)
+        #expect(first.slices.count == 2)
+        #expect(stopped.targets["a"]?.cpuSeconds == 40 && stopped.targets["b"]?.cpuSeconds == 20)
+        #expect(stopped.targets["b"]?.slices.last?.interrupted == true)
+
+        let second = StandIn()
+        var resumed = Self.campaign(stopped, second, path, saved: Saved())
+        try resumed.run()
+        let done = try CampaignLedger.load(path)
+        #expect(done.targets["a"]?.cpuSeconds == 60 && done.targets["b"]?.cpuSeconds == 60)
+        #expect(done.totalCPUSeconds == 120)
+        // The slices of both sittings, numbered on, none repeated.
+        #expect(done.targets["b"]?.slices.map(\.number) == Array(1...(done.targets["b"]?.slices.count ?? 0)))
+        let executions = done.targets.values.reduce(0) { $0 + $1.executions }
+        #expect(executions == 120 * 100)
+    }
+
+    /// A target that crashes in every slice: one regression for its stack, the stack counted, the target suspended
+    /// after three slices in a row, and the other target fuzzed to its budget.
+    @Test func aCrashingTargetYieldsOneDeduplicatedRegressionAndTheCampaignGoesOn() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let runner = StandIn()
+        runner.crashing = ["bad"]
+        let saved = Saved()
+        var campaign = Self.campaign(
+            CampaignLedger(budgetSeconds: 100, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
+            runner, path, saved: saved)
+        try campaign.run()
+        let ledger = try CampaignLedger.load(path)
+        #expect(saved.files.count == 1 && saved.files.first?.0 == "bad")
+        let bad = try #require(ledger.targets["bad"])
+        #expect(bad.crashes.count == 1)
+        #expect(bad.crashes.first?.occurrences == 3 && bad.crashes.first?.slice == 1)
+        #expect(bad.crashes.first?.file == "corpus/bad/regressions/1")
+        #expect(bad.suspended != nil && bad.slices.count == 3)
+        #expect(ledger.targets["good"]?.cpuSeconds == 100)
+        let report = ledger.report(markdown: true)
+        #expect(report.contains("| bad | 30 | 3000 | 100 | 100 → 130 |"), "\(report)")
+        #expect(report.contains("1 (suspended)"))
+        #expect(report.contains("| good | 100 |"))
+    }
+
+    @Test func aLedgerThatIsNotOneIsAClearError() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        try Data("{\"schema\": 1}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CampaignError.self) { try CampaignLedger.load(path) }
+        #expect(throws: CampaignError.self) { try CampaignLedger.load(path + ".missing") }
+    }
+}
