@@ -48,11 +48,10 @@ stc="$(swift build --show-bin-path)/stc"
 "$stc" fuzz list --long > "$WORK/targets.tsv"
 while IFS=$'\t' read -r target max_len _; do
   [ -x "$out/$target" ] || { echo "build.sh: stc fuzz build left no $out/$target" >&2; exit 1; }
-  # Leak detection off for ASan: with the Swift runtime linked in, LeakSanitizer reports the runtime's cache of
-  # type names as leaked (a two-line program that prints a type's name shows it; a dynamically linked one does
-  # not), and Foundation's JSONDecoder fills it on every keyed error. stc fuzz run and CI fuzz the dynamically
-  # linked binaries with leak detection on.
-  printf '[libfuzzer]\nmax_len = %s\n\n[asan]\ndetect_leaks = 0\n' "$max_len" > "$out/$target.options"
+  # Leak detection on. With the Swift runtime linked in, LeakSanitizer would report the runtime's cache of type
+  # names as leaked (Foundation's decoders fill it on every keyed error); every binary suppresses exactly that,
+  # leak:swift_getTypeName, through __lsan_default_suppressions (Sources/_FuzzCore/FuzzTarget.swift).
+  printf '[libfuzzer]\nmax_len = %s\n\n[asan]\ndetect_leaks = 1\n' "$max_len" > "$out/$target.options"
   if [ -f "corpus/$target.dict" ]; then cp "corpus/$target.dict" "$out/$target.dict"; fi
   # One flat directory of seeds and regressions. Names are kept; a regression named like a seed with other bytes
   # (never, with content-hash names) is kept under regression-NAME.

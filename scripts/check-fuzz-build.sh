@@ -167,8 +167,8 @@ check() {
   # .options, .dict, seed corpus.
   [ "$(options_of libfuzzer "$out/$target.options")" = "max_len=$max_len" ] \
     || fail "$sanitizer/$target: $target.options does not give [libfuzzer] max_len = $max_len (and nothing else)"
-  [ "$sanitizer" != address ] || [ "$(options_of asan "$out/$target.options")" = "detect_leaks=0" ] \
-    || fail "$sanitizer/$target: $target.options does not give [asan] detect_leaks = 0"
+  [ "$sanitizer" != address ] || [ "$(options_of asan "$out/$target.options")" = "detect_leaks=1" ] \
+    || fail "$sanitizer/$target: $target.options does not give [asan] detect_leaks = 1"
   if [ -f "corpus/$target.dict" ] && ! cmp -s "corpus/$target.dict" "$out/$target.dict"; then
     fail "$sanitizer/$target: $target.dict is not corpus/$target.dict"
   fi

@@ -3,6 +3,7 @@
 //   <root>/<target>/               seed inputs (any names; `stc fuzz merge --write` names new ones by content hash)
 //   <root>/<target>/regressions/   every input that once failed, named by FNV-1a 64 content hash, never overwritten
 //   <root>/<target>.dict           the libFuzzer dictionary
+//   <root>/CAMPAIGN.json           the ledger of `stc fuzz campaign` (FuzzCampaign.swift), when one has run
 //
 // Writing goes through PropertyTesting's RegressionStore, so fuzz regressions and property-test regressions
 // share one naming scheme and one atomic, never-overwrite write.
