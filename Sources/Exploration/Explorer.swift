@@ -203,6 +203,15 @@ public final class Explorer {
         var numbers: [Int] = []
         var operations: [ExploredOperation] = []
         var end: Int
+
+        /// Only the first `count` cases; the batch then ends after the last of them.
+        mutating func keepFirst(_ count: Int) {
+            guard count < cases.count, count > 0 else { return }
+            cases.removeLast(cases.count - count)
+            operations.removeLast(operations.count - count)
+            numbers.removeLast(numbers.count - count)
+            end = numbers[count - 1] + 1
+        }
     }
 
     static func makeBatch(seed: UInt64, first: Int, count: Int, active: [ExploredOperation]) -> Batch {
@@ -291,8 +300,15 @@ public final class Explorer {
         var next: Batch? =
             active.isEmpty || done(0)
             ? nil : Self.makeBatch(seed: seed, first: 0, count: count(from: 0), active: active)
-        while let batch = next {
+        var secondsPerCase: Double?
+        while var batch = next {
             let batchStart = clock.now
+            // Near a time limit, only the cases that fit in what is left, at the last batch's pace: an adapter that
+            // traps often answers a batch slowly, and the limit is kept within about a second.
+            if case .seconds(let limit) = configuration.limit, let pace = secondsPerCase, pace > 0 {
+                let fits = max(1, Int((limit - seconds(since: start)) / pace))
+                if fits < batch.cases.count { batch.keepFirst(fits) }
+            }
             n = batch.end
             let following: Pending<Batch>? =
                 done(n)
@@ -302,6 +318,7 @@ public final class Explorer {
                 }()
             let answers = implementation.answer(batch.cases) { _ in }
             let answerSeconds = seconds(since: batchStart)
+            if !batch.cases.isEmpty { secondsPerCase = answerSeconds / Double(batch.cases.count) }
             for answer in answers {
                 switch answer {
                 case .output, .error, .unsupported: answered += 1
@@ -343,8 +360,8 @@ public final class Explorer {
                 else { continue }
                 progress(status(n, shrinking: found.key))
                 let example = shrink(
-                    operation, number: batch.numbers[index], found: found, foundAfter: seconds(since: start),
-                    seconds: allowance)
+                    operation, number: batch.numbers[index], found: found, answer: answer,
+                    foundAfter: seconds(since: start), seconds: allowance)
                 shrinkSpent += example.shrinkSeconds
                 if var finding = findings[found.key] {
                     if !finding.examples.contains(where: { $0.minimal.input == example.minimal.input }) {
@@ -367,8 +384,8 @@ public final class Explorer {
             // kept within a batch (one that crashes often answers slowly).
             if answerSeconds < 0.2 && batchSize < 4096 {
                 batchSize *= 4
-            } else if answerSeconds > 0.5 && batchSize > 16 {
-                batchSize /= 4
+            } else if answerSeconds > 0.5 && batchSize > 4 {
+                batchSize = max(4, batchSize / 4)
             }
             next = following?.wait()
             // A batch made before an operation turned out unsupported still holds its cases: they are skipped.
@@ -399,14 +416,19 @@ public final class Explorer {
         return (c, answer, Self.discrepancy(operation, c, answer))
     }
 
-    /// Shrinks case `number`, which shows `found`, against the implementation.
+    /// Shrinks case `number`, which shows `found` (answered `originalAnswer`), against the implementation, for at
+    /// most `allowance` seconds. The minimal case's answer is the one its failing replay got, so no replay is
+    /// made after the last (a trap or a hang costs one each).
     private func shrink(
-        _ operation: ExploredOperation, number: Int, found: Discrepancy, foundAfter: Double, seconds allowance: Double
+        _ operation: ExploredOperation, number: Int, found: Discrepancy, answer originalAnswer: Answer,
+        foundAfter: Double, seconds allowance: Double
     ) -> FindingExample {
         let start = clock.now
         let original = ChoiceSource(seed: Self.caseSeed(configuration.seed, number))
         let originalInput = operation.input.generate(using: original)
         let failing = ChoiceSequence(choices: original.choices, maxima: original.maxima)
+        let failingAnswers = AnswersByInput()
+        failingAnswers.byInput[JSONWriter.bytes(originalInput)] = originalAnswer
         var shrinker = Shrinker(failing: failing, budget: configuration.shrinkBudget) { [self] candidate in
             let source = ChoiceSource(replaying: candidate)
             let input = operation.input.generate(using: source)
@@ -415,7 +437,9 @@ public final class Explorer {
                 let c = Self.makeCase(operation.name, input, id: "explore/shrink")
             else { return ShrinkTrial(failed: false, sequence: sequence) }
             let answer = self.answer(c)
-            return ShrinkTrial(failed: Self.discrepancy(operation, c, answer) == found, sequence: sequence)
+            let failed = Self.discrepancy(operation, c, answer) == found
+            if failed { failingAnswers.byInput[JSONWriter.bytes(input)] = answer }
+            return ShrinkTrial(failed: failed, sequence: sequence)
         }
         let best = shrinker.shrink()
         let input = operation.input.generate(replaying: best.choices)
@@ -423,7 +447,7 @@ public final class Explorer {
             Self.makeCase(operation.name, input, id: "explore/minimal")
             ?? ConformanceCase(
                 id: "explore/minimal", suite: "explore", op: operation.name, input: input, expect: .error(""))
-        let answer = self.answer(minimal)
+        let answer = failingAnswers.byInput[JSONWriter.bytes(input)] ?? self.answer(minimal)
         let mismatch = Matcher.judge(minimal, answer)
         return FindingExample(
             minimal: minimal, answer: answer,
@@ -433,6 +457,11 @@ public final class Explorer {
             minimalSize: JSONWriter.bytes(input).count, foundAfter: foundAfter, caseNumber: number + 1,
             shrinkSteps: shrinker.steps, shrinkSeconds: seconds(since: start))
     }
+}
+
+/// The answers of the failing replays of one shrink, by the input's compact JSON.
+final class AnswersByInput {
+    var byInput: [[UInt8]: Answer] = [:]
 }
 
 /// A value computed on another thread; ``wait()`` blocks until it is there.
