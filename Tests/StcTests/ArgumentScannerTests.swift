@@ -137,7 +137,7 @@ import _CommandSupport
         ("fuzz add", ["url"], "give TARGET and FILE"),
         (
             "fuzz", ["nope"],
-            "unknown subcommand 'nope'. Subcommands: list, build, modules, run, replay, add, merge, coverage."
+            "unknown subcommand 'nope'. Subcommands: list, build, modules, run, replay, add, merge, coverage, campaign."
         ),
         ("inspect", ["a", "b"], "unexpected argument 'b': give one string, file or '-', not several"),
         ("", ["nope"], "unknown command 'nope'. Commands: conformance, explore, inspect, fuzz, adapter, check."),
