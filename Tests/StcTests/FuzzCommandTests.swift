@@ -105,6 +105,25 @@ import _FuzzCorpus
         #expect(mixed.status == 2 && mixed.stderr.contains("it takes no --budget"), "\(mixed.stderr)")
     }
 
+    /// A slice's stats: executions summed over the jobs, coverage at the start (INITED) and at the end, also when an
+    /// interrupted job printed no DONE line.
+    @Test func aSlicesStatsAddUpTheJobsAndSurviveAnInterruption() {
+        var stats = SliceStats()
+        for line in [
+            "#2\tINITED cov: 100 ft: 200 corp: 9/1Kb exec/s: 0 rss: 40Mb",
+            "#4096\tpulse  cov: 120 ft: 260 corp: 12/2Kb lim: 512 exec/s: 2048 rss: 41Mb",
+            "#9000\tNEW    cov: 125 ft: 270 corp: 13/2Kb lim: 512 exec/s: 3000 rss: 41Mb L: 5/5 MS: 1 ChangeBit-",
+            "stat::number_of_executed_units: 9000",
+            "#2\tINITED cov: 101 ft: 201 corp: 9/1Kb exec/s: 0 rss: 40Mb",
+            "#7000\tDONE   cov: 123 ft: 280 corp: 14/2Kb lim: 512 exec/s: 2333 rss: 42Mb",
+            "stat::number_of_executed_units: 7000",
+        ] {
+            stats.read(line)
+        }
+        #expect(stats.executions == 16_000)
+        #expect(stats.covStart == 101 && stats.covEnd == 125 && stats.ftEnd == 280)
+    }
+
     @Test func aCampaignDurationReadsUnits() throws {
         #expect(try FuzzCampaignCommand.duration("90", option: "--budget") == 90)
         #expect(try FuzzCampaignCommand.duration("45m", option: "--budget") == 2700)

@@ -248,9 +248,22 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         let output = try FuzzProcess.run(
             binary, flags + dirs, environment: FuzzProcess.fuzzerEnvironment(throughput: true),
             currentDirectory: artifacts, keep: 1 << 16
-        ) { stats.read($0) }
+        ) { line in if jobs == 1 { stats.read(line) } }
         let wall = Date().timeIntervalSince(start)
         let cpu = childCPUSeconds() - cpuBefore
+        if jobs > 1 {
+            // Each job's stats are in its log, fuzz-J.log (libFuzzer prints a log only when its job ends, so an
+            // interrupted slice has them there alone).
+            for job in 0..<jobs {
+                let log = (artifacts as NSString).appendingPathComponent("fuzz-\(job).log")
+                // Only a log this slice wrote: one left by an earlier run would count twice.
+                let written = (try? FileManager.default.attributesOfItem(atPath: log))?[.modificationDate] as? Date
+                guard let written, written >= start, let data = FileManager.default.contents(atPath: log) else {
+                    continue
+                }
+                for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { stats.read(String(line)) }
+            }
+        }
 
         var crashes: [(input: [UInt8], stack: String)] = []
         for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) {
@@ -332,6 +345,12 @@ struct SliceStats {
         }
         if line.hasPrefix("#"), words.count > 1, words[1] == "INITED", let cov = number(after: "cov:") {
             covStart = max(covStart ?? 0, cov)
+        }
+        // The most of any line, not only of DONE lines: an interrupted job prints none, and its last NEW, REDUCE or
+        // pulse line says how far it got.
+        if line.hasPrefix("#"), let cov = number(after: "cov:") {
+            covEnd = max(covEnd ?? 0, cov)
+            if let ft = number(after: "ft:") { ftEnd = max(ftEnd ?? 0, ft) }
         }
         if let final = FuzzProgress.final(line) {
             covEnd = max(covEnd ?? 0, final.coverage)
