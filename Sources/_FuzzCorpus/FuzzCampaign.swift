@@ -291,7 +291,8 @@ extension CampaignLedger {
             let t = targets[name] ?? Target()
             let cpu = t.cpuSeconds
             let covStart = t.slices.first?.covStart.map(String.init) ?? "?"
-            let covEnd = t.slices.last?.covEnd.map(String.init) ?? "?"
+            // The last slice that knows its coverage (one cut short before this build could read it may not).
+            let covEnd = t.slices.last(where: { $0.covEnd != nil })?.covEnd.map(String.init) ?? "?"
             let seeds =
                 "\(t.corpusStart.map(String.init) ?? "?") → \(t.slices.last.map { String($0.corpusAfter) } ?? "?")"
             let growth = t.slices.map { $0.covEnd.map(String.init) ?? "?" }.joined(separator: " ")
