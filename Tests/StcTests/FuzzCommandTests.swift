@@ -88,8 +88,7 @@ import _FuzzCorpus
         let common = ["--no-build", "--package", package.path, "--corpus", corpus.path]
         let run = try StcBinary.run(["fuzz", "campaign", "url", "--budget", "1s", "--slice", "30s"] + common)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(
-            run.stderr.contains("-max_total_time=1") || run.stderr.contains("campaign: url: slice 1"), "\(run.stderr)")
+        #expect(run.stderr.contains("campaign: url: slice 1, 0 CPU s, 0 executions"), "\(run.stderr)")
         #expect(run.stdout.contains("budget: 1 CPU s in all, slices of 30 s, 1 job(s)"), "\(run.stdout)")
         let written = try CampaignLedger.load(ledger)
         #expect(written.order == ["url"] && written.targets["url"]?.slices.count == 1)
