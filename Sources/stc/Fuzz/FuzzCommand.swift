@@ -27,7 +27,7 @@ enum FuzzCommand {
             "--package DIR", "the repository holding Fuzz/Package.swift (default: found from the current directory)"),
     ]
 
-    static let summary = "libFuzzer workflow: list, run, replay the corpus, add a regression, merge, coverage"
+    static let summary = "libFuzzer workflow: list, run, replay, add a regression, merge, coverage, campaign"
 
     static let command = Command(
         "fuzz", summary: summary, syntax: CommandSyntax(), help: help, subcommands: subcommands
