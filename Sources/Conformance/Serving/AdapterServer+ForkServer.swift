@@ -52,7 +52,7 @@ extension AdapterServer {
     /// answers first.
     struct ForkSupervisor {
         /// The buffer's bookkeeping, written by the worker only, read by the parent after the worker is gone.
-        enum Field: Int {
+        enum Field: Int, CaseIterable {
             /// Where the first unanswered line starts, and where the line being answered ends (its newline).
             case lineStart, lineEnd
             /// The end of the bytes read; how far a newline was looked for.
@@ -61,8 +61,8 @@ extension AdapterServer {
             case answering, discarding
         }
 
-        static let fieldCount = 8
-        let perform: (String, JSONValue) -> OperationOutcome
+        static let fieldCount = Field.allCases.count
+        /// Answers the lines; each worker uses the copy it was forked with.
         let server: AdapterServer
         /// Lines up to the adapter protocol's limit, and a read's worth beyond it.
         let capacity = AdapterServer.maximumLineLength + (1 << 16)
@@ -72,7 +72,6 @@ extension AdapterServer {
         var buffer: UnsafeMutablePointer<UInt8>
 
         init?(perform: @escaping (String, JSONValue) -> OperationOutcome) {
-            self.perform = perform
             self.server = AdapterServer(perform: perform)
             let size = Self.fieldCount * MemoryLayout<Int>.stride + capacity
             // Shared, so that what a worker read and how far it got survive it; pages are committed as touched.
