@@ -48,6 +48,16 @@ public protocol CampaignSliceRunner {
     /// - Returns: What the slice did.
     /// - Throws: When the slice could not run at all (the campaign stops, the ledger keeps what was done).
     func runSlice(target: String, seconds: Int, jobs: Int) throws -> CampaignSliceOutcome
+
+    /// Whether any of `files`, a suspended target's saved crashes, still crashes the target (asked when a campaign
+    /// starts, to fuzz again a target whose bugs were fixed).
+    ///
+    /// - Parameters:
+    ///   - target: The fuzz target.
+    ///   - files: The regression files of its crashes.
+    /// - Returns: True when one of them crashes it.
+    /// - Throws: When the target cannot be run.
+    func reproduces(target: String, files: [String]) throws -> Bool
 }
 
 /// The ledger of a campaign (`corpus/CAMPAIGN.json` by default): its budget and, per target, every slice run.
@@ -75,7 +85,8 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
     /// A distinct crash (by stack) and how it was found.
     public struct Crash: Codable, Sendable, Equatable {
         public var stack: String
-        /// The regression file it was saved as (`corpus/TARGET/regressions/HASH`).
+        /// The regression file it was saved as, from the directory holding the corpus
+        /// (`corpus/TARGET/regressions/HASH`; ``FuzzCorpus/recordedName(_:)``).
         public var file: String
         /// The slice that found it first, the commit it ran on, and how often the stack showed since.
         public var slice: Int
@@ -122,6 +133,9 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
         guard let record = targets[target], record.suspended == nil else { return 0 }
         return max(0, budgetPerTarget - record.cpuSeconds)
     }
+
+    /// Whether a target, suspended or not, has budget left: a campaign may still fuzz it.
+    public var hasBudgetLeft: Bool { order.contains { budgetPerTarget - (targets[$0]?.cpuSeconds ?? 0) >= 1 } }
 
     /// Round robin by CPU spent: the target with budget left that has had the least, ties in ``order``.
     public var nextTarget: String? {
@@ -173,8 +187,10 @@ public struct CampaignError: Error, CustomStringConvertible {
 ///   is `sliceSeconds` of wall time, or less when the target has less CPU left (`remaining / jobs`).
 /// - **CPU** is what the fuzzer's processes used (user and system time), not wall time.
 /// - **Crashes** are deduplicated by stack: the first crash of a stack is minimized and saved as a regression,
-///   later ones only count. A target whose slices crash on a known stack three times in a row is suspended (a
-///   known bug that every slice would hit at once), and the campaign goes on with the others.
+///   later ones only count. A target that crashed in each of its last three slices, the last of them finding no
+///   new stack, is suspended (known bugs that every slice would hit at once), and the campaign goes on with the
+///   others; so is one whose last three slices used no CPU and found nothing (a fuzzer that does not run). When
+///   a campaign starts, a suspended target none of whose saved crashes crashes any more is fuzzed again.
 /// - **Stopping**: `shouldStop` is asked between slices; the runner ends a slice early on a stop request and the
 ///   slice is recorded as far as it ran. A slice in flight when the process is killed is not in the ledger.
 ///
@@ -190,7 +206,7 @@ public struct FuzzCampaign {
     public let commit: String
     /// Saves a new crash's input as a regression; returns the file's path.
     public let saveCrash: ([UInt8], String) throws -> String
-    /// Crashes of one stack in a row after which a target is suspended.
+    /// Slices in a row, crashing on known stacks or using no CPU, after which a target is suspended.
     public static let suspendAfter = 3
 
     /// A campaign over `ledger`, written back to `ledgerPath` after each slice.
@@ -219,6 +235,7 @@ public struct FuzzCampaign {
     ///   - progress: Told about each slice as it ends.
     /// - Throws: When a slice cannot run or the ledger cannot be written; what was done is in the ledger.
     public mutating func run(shouldStop: () -> Bool = { false }, progress: (String) -> Void = { _ in }) throws {
+        try retrySuspended(progress: progress)
         try ledger.save(ledgerPath)
         while !shouldStop(), let target = ledger.nextTarget {
             let remaining = ledger.remaining(target)
@@ -239,6 +256,26 @@ public struct FuzzCampaign {
         }
     }
 
+    /// A suspended target with budget left is fuzzed again when none of its saved crashes crashes it any more (its
+    /// bugs were fixed since), or when it was suspended for using no CPU (the binary has been built again).
+    mutating func retrySuspended(progress: (String) -> Void) throws {
+        for name in ledger.order {
+            guard let record = ledger.targets[name], let reason = record.suspended,
+                ledger.budgetPerTarget - record.cpuSeconds >= 1
+            else { continue }
+            let files = record.crashes.map(\.file)
+            if !files.isEmpty, try runner.reproduces(target: name, files: files) {
+                progress("\(name): still suspended, a saved crash still crashes it (\(reason))")
+                continue
+            }
+            ledger.targets[name]?.suspended = nil
+            progress(
+                "\(name): fuzzed again, "
+                    + (files.isEmpty ? "its binary is new" : "its \(files.count) saved crash(es) no longer crash it")
+                    + " (it was suspended: \(reason))")
+        }
+    }
+
     mutating func record(_ outcome: CampaignSliceOutcome, target: String, started: String) throws {
         var record = ledger.targets[target] ?? CampaignLedger.Target()
         if record.corpusStart == nil {
@@ -246,11 +283,13 @@ public struct FuzzCampaign {
         }
         let number = record.slices.count + 1
         var stacks: [String] = []
+        var foundNew = false
         for crash in outcome.crashes {
             stacks.append(crash.stack)
             if let index = record.crashes.firstIndex(where: { $0.stack == crash.stack }) {
                 record.crashes[index].occurrences += 1
             } else {
+                foundNew = true
                 let file = try saveCrash(crash.input, target)
                 record.crashes.append(
                     CampaignLedger.Crash(stack: crash.stack, file: file, slice: number, commit: commit, occurrences: 1))
@@ -262,17 +301,18 @@ public struct FuzzCampaign {
                 cpuSeconds: outcome.cpuSeconds, executions: outcome.executions, covStart: outcome.covStart,
                 covEnd: outcome.covEnd, ftEnd: outcome.ftEnd, newSeeds: outcome.newSeeds,
                 corpusAfter: outcome.corpusAfter, crashes: stacks, interrupted: outcome.interrupted))
-        // Slices that used no CPU: the fuzzer does not run (a broken binary); going on would loop.
-        let recent = record.slices.suffix(Self.suspendAfter)
-        if recent.count == Self.suspendAfter, recent.allSatisfy({ $0.cpuSeconds < 0.1 && !$0.interrupted }) {
-            record.suspended = "\(Self.suspendAfter) slices in a row used no CPU: the fuzzer does not run"
-        }
-        // The same stack in each of the last slices: the target crashes at once on a known bug.
         let last = record.slices.suffix(Self.suspendAfter)
-        if last.count == Self.suspendAfter, let stack = last.first?.crashes.first,
-            last.allSatisfy({ $0.crashes.contains(stack) })
-        {
-            record.suspended = "crashed on the same stack in \(Self.suspendAfter) slices in a row: \(stack)"
+        if last.count == Self.suspendAfter {
+            if last.allSatisfy({ !$0.crashes.isEmpty }), !foundNew {
+                // Crashing in every slice, lately only on bugs already saved: the target stops on them before it
+                // fuzzes much (such a slice uses little CPU, so the schedule would pick it again and again).
+                let known = Set(last.flatMap(\.crashes)).sorted().joined(separator: "; ")
+                record.suspended = "crashed in \(Self.suspendAfter) slices in a row, on known stacks: \(known)"
+            } else if last.allSatisfy({ $0.cpuSeconds < 0.1 && !$0.interrupted && $0.crashes.isEmpty }) {
+                // Slices that used no CPU and found nothing: the fuzzer does not run (a broken binary); going on
+                // would loop.
+                record.suspended = "\(Self.suspendAfter) slices in a row used no CPU: the fuzzer does not run"
+            }
         }
         ledger.targets[target] = record
     }

@@ -30,6 +30,25 @@ public struct FuzzCorpus: Sendable, Equatable {
         (root as NSString).appendingPathComponent(RegressionStore.directoryName(for: target) + ".dict")
     }
 
+    /// `path`, a file of the corpus, as a record that outlives the checkout names it: from the directory holding
+    /// the corpus (`corpus/url/regressions/0123abcd…`), so that a committed ledger names it on every clone. A path
+    /// outside the corpus stays as it is.
+    ///
+    /// ```swift
+    /// FuzzCorpus(root: "/src/repo/corpus").recordedName("/src/repo/corpus/url/regressions/0a1b")  // corpus/url/regressions/0a1b
+    /// ```
+    public func recordedName(_ path: String) -> String {
+        let parent = (root as NSString).deletingLastPathComponent
+        guard path.hasPrefix(root + "/"), !parent.isEmpty else { return path }
+        return String(path.dropFirst(parent.count + (parent == "/" ? 0 : 1)))
+    }
+
+    /// The path of a file that ``recordedName(_:)`` named (an absolute name is kept).
+    public func path(recordedAs name: String) -> String {
+        name.hasPrefix("/")
+            ? name : ((root as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    }
+
     /// The regular, non-hidden files directly in `directory`, sorted by name; none when it does not exist.
     public static func files(in directory: String) -> [String] {
         let fm = FileManager.default

@@ -12,22 +12,34 @@ import _TestSupport
     final class StandIn: CampaignSliceRunner {
         var slices: [(target: String, seconds: Int)] = []
         var crashing: Set<String> = []
+        /// Crashing targets crash at once, as on an input of the seeds: a slice then uses almost no CPU.
+        var crashAtOnce = false
+        /// Crashing targets crash on two stacks in turn (two bugs), not on one.
+        var twoBugs = false
         var stopAfter: Int?
         var coverage: [String: Int] = [:]
 
         func runSlice(target: String, seconds: Int, jobs: Int) throws -> CampaignSliceOutcome {
             slices.append((target, seconds))
             let interrupted = stopAfter == slices.count
-            let cpu = Double(seconds * jobs) / (interrupted ? 2 : 1)
+            let atOnce = crashAtOnce && crashing.contains(target)
+            let cpu = atOnce ? 0.02 : Double(seconds * jobs) / (interrupted ? 2 : 1)
             let start = coverage[target, default: 100]
             coverage[target] = start + 10
             return CampaignSliceOutcome(
                 cpuSeconds: cpu, wallSeconds: cpu / Double(jobs), executions: Int(cpu * 100), covStart: start,
                 covEnd: start + 10, ftEnd: 2 * (start + 10), newSeeds: 1, corpusAfter: 5 + slices.count,
                 crashes: crashing.contains(target)
-                    ? [(input: Array("boom \(slices.count)".utf8), stack: "crash: f < g")] : [],
+                    ? [(input: Array("boom \(slices.count)".utf8), stack: stack(target))] : [],
                 interrupted: interrupted)
         }
+
+        /// The stack of the target's crash in its slice just run: with two bugs, the second in its even slices.
+        func stack(_ target: String) -> String {
+            twoBugs && slices.filter({ $0.target == target }).count % 2 == 0 ? "crash: h < i" : "crash: f < g"
+        }
+
+        func reproduces(target: String, files: [String]) throws -> Bool { crashing.contains(target) }
     }
 
     static func campaign(_ ledger: CampaignLedger, _ runner: StandIn, _ path: String, saved: Saved) -> FuzzCampaign {
@@ -113,6 +125,85 @@ import _TestSupport
         #expect(report.contains("| bad | 30 | 3000 | 100 | 100 → 130 |"), "\(report)")
         #expect(report.contains("1 (suspended)"))
         #expect(report.contains("| good | 100 |"))
+    }
+
+    /// A target that crashes as soon as it starts uses almost no CPU per slice: it is suspended for its known
+    /// crash, not as a fuzzer that does not run.
+    @Test func aTargetCrashingAtOnceIsSuspendedForItsCrashNotForUsingNoCPU() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let runner = StandIn()
+        runner.crashing = ["bad"]
+        runner.crashAtOnce = true
+        let saved = Saved()
+        var campaign = Self.campaign(
+            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
+            runner, path, saved: saved)
+        try campaign.run()
+        let bad = try #require(campaign.ledger.targets["bad"])
+        #expect(bad.slices.count == FuzzCampaign.suspendAfter && bad.crashes.first?.occurrences == 3)
+        #expect(
+            bad.suspended == "crashed in 3 slices in a row, on known stacks: crash: f < g", "\(bad.suspended ?? "")")
+        #expect(saved.files.count == 1)
+        #expect(campaign.ledger.targets["good"]?.cpuSeconds == 20)
+    }
+
+    /// Two bugs, each hit at once in turn: the third slice finds only known stacks, so the target is suspended for
+    /// them (not taken for a fuzzer that does not run, and not picked again and again for its little CPU).
+    @Test func aTargetCrashingAtOnceOnTwoKnownBugsInTurnIsSuspendedForBoth() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let runner = StandIn()
+        runner.crashing = ["bad"]
+        runner.crashAtOnce = true
+        runner.twoBugs = true
+        let saved = Saved()
+        var campaign = Self.campaign(
+            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
+            runner, directory.appendingPathComponent("CAMPAIGN.json").path, saved: saved)
+        try campaign.run()
+        let bad = try #require(campaign.ledger.targets["bad"])
+        #expect(bad.slices.map { $0.crashes } == [["crash: f < g"], ["crash: h < i"], ["crash: f < g"]])
+        #expect(bad.crashes.map(\.occurrences) == [2, 1] && saved.files.count == 2)
+        #expect(
+            bad.suspended == "crashed in 3 slices in a row, on known stacks: crash: f < g; crash: h < i",
+            "\(bad.suspended ?? "")")
+        #expect(campaign.ledger.targets["good"]?.cpuSeconds == 20)
+    }
+
+    /// A suspended target is fuzzed again by the next campaign over its ledger once its saved crashes no longer
+    /// crash it (the bug was fixed), and stays suspended while one still does.
+    @Test func aSuspendedTargetIsFuzzedAgainOnceItsCrashesAreFixed() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let buggy = StandIn()
+        buggy.crashing = ["bad"]
+        buggy.crashAtOnce = true
+        var first = Self.campaign(
+            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
+            buggy, path, saved: Saved())
+        try first.run()
+        #expect(first.ledger.targets["bad"]?.suspended != nil)
+
+        let stillBuggy = StandIn()
+        stillBuggy.crashing = ["bad"]
+        var again = Self.campaign(first.ledger, stillBuggy, path, saved: Saved())
+        var said: [String] = []
+        try again.run(progress: { said.append($0) })
+        #expect(stillBuggy.slices.isEmpty && again.ledger.targets["bad"]?.suspended != nil)
+        #expect(said.first?.hasPrefix("bad: still suspended, a saved crash still crashes it") == true, "\(said)")
+
+        let fixed = StandIn()
+        var resumed = Self.campaign(first.ledger, fixed, path, saved: Saved())
+        said = []
+        try resumed.run(progress: { said.append($0) })
+        let bad = try #require(resumed.ledger.targets["bad"])
+        #expect(bad.suspended == nil && bad.cpuSeconds >= 19.9, "\(bad.cpuSeconds)")
+        #expect(fixed.slices.map(\.target) == ["bad", "bad"])
+        #expect(said.first?.hasPrefix("bad: fuzzed again, its 1 saved crash(es) no longer crash it") == true, "\(said)")
+        #expect(try CampaignLedger.load(path) == resumed.ledger)
     }
 
     @Test func aLedgerThatIsNotOneIsAClearError() throws {

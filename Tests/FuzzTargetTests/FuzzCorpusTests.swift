@@ -554,6 +554,21 @@ import _TestSupport
             failure(many, DropsValuesWithNUL.self) == "substituted text was re-scanned or depends on the values' text")
     }
 
+    /// A ledger names a corpus file from the corpus's directory, so that the name holds on another clone.
+    @Test func aCorpusFileIsRecordedFromTheCorpussDirectoryAndFoundAgain() {
+        let corpus = FuzzCorpus(root: "/src/repo/corpus")
+        let file = "/src/repo/corpus/url/regressions/0a1b2c3d4e5f6071"
+        #expect(corpus.recordedName(file) == "corpus/url/regressions/0a1b2c3d4e5f6071")
+        #expect(corpus.path(recordedAs: corpus.recordedName(file)) == file)
+        #expect(FuzzCorpus(root: "/elsewhere/corpus").path(recordedAs: "corpus/url/x") == "/elsewhere/corpus/url/x")
+        // Outside the corpus (a root that only starts the same, another directory) the path stays whole.
+        #expect(corpus.recordedName("/src/repo/corpus2/url/x") == "/src/repo/corpus2/url/x")
+        #expect(corpus.path(recordedAs: "/tmp/crash-1") == "/tmp/crash-1")
+        let atTheTop = FuzzCorpus(root: "/corpus")
+        #expect(atTheTop.recordedName("/corpus/url/x") == "corpus/url/x")
+        #expect(atTheTop.path(recordedAs: "corpus/url/x") == "/corpus/url/x")
+    }
+
     @Test func theEncodingTargetsAreListed() {
         #expect(FuzzTargets.named("url") != nil)
         #expect(FuzzTargets.named("template") != nil)

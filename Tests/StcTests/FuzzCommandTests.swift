@@ -123,6 +123,44 @@ import _FuzzCorpus
         #expect(stats.covStart == 101 && stats.covEnd == 125 && stats.ftEnd == 280)
     }
 
+    /// The commit a campaign's slices record has `+` when the code has changes, not when only the corpus and the
+    /// ledger, which the campaign writes itself, do.
+    @Test func aCampaignsCommitIsCleanWhenOnlyTheCorpusChanged() throws {
+        let root = TemporaryDirectory.make("stc-campaign-commit")
+        defer { TemporaryDirectory.remove(root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments =
+                ["git", "-C", root.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        try write("Fuzz/Package.swift", "")
+        try write("Sources/Lib/Lib.swift", "let a = 1\n")
+        try write("corpus/url/seed", "a")
+        try write("corpus/CAMPAIGN.json", "{}\n")
+        try git("init", "-q")
+        try git("add", ".")
+        try git("commit", "-q", "-m", "start")
+        let ws = FuzzWorkspace.resolve(corpus: nil, package: root.path)
+        let clean = FuzzCampaignCommand.commit(ws)
+        #expect(clean.count >= 7 && !clean.hasSuffix("+"), "\(clean)")
+        try write("corpus/url/seed", "b")
+        try write("corpus/CAMPAIGN.json", "{\"schema\": 1}\n")
+        #expect(FuzzCampaignCommand.commit(ws) == clean)
+        try write("Sources/Lib/Lib.swift", "let a = 2\n")
+        #expect(FuzzCampaignCommand.commit(ws) == clean + "+")
+    }
+
     @Test func aCampaignDurationReadsUnits() throws {
         #expect(try FuzzCampaignCommand.duration("90", option: "--budget") == 90)
         #expect(try FuzzCampaignCommand.duration("45m", option: "--budget") == 2700)

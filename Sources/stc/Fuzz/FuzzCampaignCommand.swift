@@ -42,9 +42,11 @@ enum FuzzCampaignCommand {
             A crash is minimized (libFuzzer -minimize_crash) and deduplicated by its stack (the first frames of the
             ASan report that are not libFuzzer's, ASan's or the runtime's): the first of a stack is saved as
             corpus/TARGET/regressions/<content hash> and noted in the ledger (slice, commit, stack), later ones are
-            counted. A target whose slices crash on one stack three times in a row is suspended (a known bug every
-            slice would hit), and the campaign goes on with the others. The fuzzer reads the seeds and the scratch
-            corpus, not the regressions, so that a saved crash does not end every later slice at its start.
+            counted. A target that crashed in each of its last three slices, the last finding no new stack, is
+            suspended (known bugs every slice would hit at once), and the campaign goes on with the others; when a
+            campaign starts or resumes, a suspended target none of whose saved crashes still crashes it is fuzzed
+            again. The fuzzer reads the seeds and the scratch corpus, not the regressions, so that a saved crash
+            does not end every later slice at its start.
 
             Ctrl-C or SIGTERM ends the campaign after the slice in flight, which is recorded as far as it ran; if
             the process is killed, only that slice is lost. --resume goes on from the ledger toward the same
@@ -163,7 +165,7 @@ enum FuzzCampaignCommand {
                 budgetSeconds: Double(budget), perTarget: a.flag("--per-target"), sliceSeconds: slice, jobs: jobs,
                 targets: targets)
         }
-        guard ledger.nextTarget != nil else {
+        guard ledger.hasBudgetLeft else {
             Console.out("the campaign's budget is spent:\n")
             Console.write(ledger.report(markdown: false), to: 1)
             return 0
@@ -174,7 +176,10 @@ enum FuzzCampaignCommand {
         let crashesBefore = ledger.targets.values.reduce(0) { $0 + $1.crashes.count }
         var campaign = FuzzCampaign(
             ledger: ledger, ledgerPath: ledgerPath, runner: LibFuzzerSliceRunner(workspace: ws),
-            commit: commit(ws), saveCrash: { bytes, target in try ws.corpus.addRegression(bytes, target: target).path })
+            commit: commit(ws),
+            saveCrash: { bytes, target in
+                ws.corpus.recordedName(try ws.corpus.addRegression(bytes, target: target).path)
+            })
         signal(SIGINT, requestStop)
         signal(SIGTERM, requestStop)
         defer {
@@ -194,6 +199,10 @@ enum FuzzCampaignCommand {
         let crashesAfter = campaign.ledger.targets.values.reduce(0) { $0 + $1.crashes.count }
         if stopRequested != 0 {
             Console.out("stopped; go on with: stc fuzz campaign --resume" + ledgerOption(a))
+        } else if campaign.ledger.hasBudgetLeft {
+            Console.out(
+                "the targets with budget left are suspended: fix the crashes saved in their regressions, then go on "
+                    + "with: stc fuzz campaign --resume" + ledgerOption(a))
         }
         return crashesAfter > crashesBefore ? 1 : 0
     }
@@ -210,14 +219,19 @@ enum FuzzCampaignCommand {
         }
     }
 
-    /// The commit the package is at (`git rev-parse --short HEAD`), with `+` when the tree has changes.
+    /// The commit the package is at (`git rev-parse --short HEAD`), with `+` when files it tracks have changes
+    /// outside the corpus (the corpus and the ledger, which the campaign itself writes, do not change what is
+    /// fuzzed).
     static func commit(_ ws: FuzzWorkspace) -> String {
         guard let root = ws.packageRoot, let git = FuzzProcess.which("git"),
             let head = try? FuzzProcess.capture(git, ["-C", root, "rev-parse", "--short", "HEAD"]), head.status == 0
         else { return "unknown" }
         let name = String(decoding: head.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let corpus =
+            ws.corpus.root.hasPrefix(root + "/") ? [":(exclude)" + ws.corpus.root.dropFirst(root.count + 1)] : []
         let dirty =
-            (try? FuzzProcess.capture(git, ["-C", root, "status", "--porcelain", "--untracked-files=no"]))
+            (try? FuzzProcess.capture(
+                git, ["-C", root, "status", "--porcelain", "--untracked-files=no", "--", "."] + corpus))
             .map { !$0.stdout.isEmpty } ?? false
         return name + (dirty ? "+" : "")
     }
@@ -257,8 +271,7 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             for job in 0..<jobs {
                 let log = (artifacts as NSString).appendingPathComponent("fuzz-\(job).log")
                 // Only a log this slice wrote: one left by an earlier run would count twice.
-                let written = (try? FileManager.default.attributesOfItem(atPath: log))?[.modificationDate] as? Date
-                guard let written, written >= start, let data = FileManager.default.contents(atPath: log) else {
+                guard Self.modified(log, since: start), let data = FileManager.default.contents(atPath: log) else {
                     continue
                 }
                 for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { stats.read(String(line)) }
@@ -266,7 +279,9 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         }
 
         var crashes: [(input: [UInt8], stack: String)] = []
-        for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) {
+        // The artifacts this slice wrote: new files, and files written again (libFuzzer names an artifact by its
+        // input's hash, so a slice that finds an input an earlier slice found rewrites that file).
+        for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) || Self.modified(file, since: start) {
             let base = (file as NSString).lastPathComponent
             guard ["crash-", "timeout-", "oom-", "leak-"].contains(where: base.hasPrefix),
                 let data = FileManager.default.contents(atPath: file)
@@ -289,6 +304,22 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             cpuSeconds: cpu, wallSeconds: wall, executions: stats.executions, covStart: stats.covStart,
             covEnd: stats.covEnd, ftEnd: stats.ftEnd, newSeeds: added, corpusAfter: ws.corpus.seeds(name).count,
             crashes: crashes, interrupted: output.status == 72 && stopRequested != 0)
+    }
+
+    func reproduces(target name: String, files: [String]) throws -> Bool {
+        let binary = try workspace.binary(name)
+        for file in files.map(workspace.corpus.path(recordedAs:)) where FileManager.default.fileExists(atPath: file) {
+            let run = try FuzzProcess.run(
+                binary, ["-timeout=\(FuzzDefaults.timeout)", file], environment: FuzzProcess.fuzzerEnvironment())
+            if run.status != 0 || run.crashedBySignal { return true }
+        }
+        return false
+    }
+
+    /// Whether `file` was written at or after `start` (by the slice that began then).
+    static func modified(_ file: String, since start: Date) -> Bool {
+        let date = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+        return date.map { $0 >= start } ?? false
     }
 
     /// CPU seconds (user and system) of this process's children that have ended, grandchildren included.
