@@ -134,6 +134,9 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
         return max(0, budgetPerTarget - record.cpuSeconds)
     }
 
+    /// The CPU seconds of the whole campaign: the budget, or the budget of every target when ``perTarget``.
+    public var totalBudgetSeconds: Double { perTarget ? budgetSeconds * Double(order.count) : budgetSeconds }
+
     /// Whether a target, suspended or not, has budget left: a campaign may still fuzz it.
     public var hasBudgetLeft: Bool { order.contains { budgetPerTarget - (targets[$0]?.cpuSeconds ?? 0) >= 1 } }
 
@@ -237,6 +240,8 @@ public struct FuzzCampaign {
     public mutating func run(shouldStop: () -> Bool = { false }, progress: (String) -> Void = { _ in }) throws {
         try retrySuspended(progress: progress)
         try ledger.save(ledgerPath)
+        let sittingStart = Date()
+        let cpuAtStart = ledger.totalCPUSeconds
         while !shouldStop(), let target = ledger.nextTarget {
             let remaining = ledger.remaining(target)
             let seconds = max(1, min(ledger.sliceSeconds, Int((remaining / Double(ledger.jobs)).rounded(.up))))
@@ -250,10 +255,22 @@ public struct FuzzCampaign {
                     + "executions, cov \(outcome.covEnd.map(String.init) ?? "?"), +\(outcome.newSeeds) seeds"
                     + (outcome.crashes.isEmpty ? "" : ", \(outcome.crashes.count) crash(es)")
                     + "; \(Int(record.cpuSeconds))/\(Int(ledger.budgetPerTarget)) CPU s for the target, "
-                    + "\(Int(ledger.totalCPUSeconds)) in all"
+                    + "\(Int(ledger.totalCPUSeconds))/\(Int(ledger.totalBudgetSeconds)) in all"
+                    + Self.timeLeft(
+                        cpu: ledger.order.reduce(0) { $0 + ledger.remaining($1) },
+                        rate: (ledger.totalCPUSeconds - cpuAtStart) / Date().timeIntervalSince(sittingStart))
                     + (record.suspended.map { "; suspended: \($0)" } ?? ""))
             if outcome.interrupted { break }
         }
+    }
+
+    /// How long `cpu` seconds of CPU take at `rate` CPU seconds per second, as the progress line says it:
+    /// `, about 2 h 05 min left at 1.9 CPU s/s`; nothing when nothing is left or the rate is unknown.
+    static func timeLeft(cpu: Double, rate: Double) -> String {
+        guard cpu >= 1, rate.isFinite, rate > 0 else { return "" }
+        let minutes = Int((cpu / rate / 60).rounded(.up))
+        let span = minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h " + String(format: "%02d min", minutes % 60)
+        return ", about \(span) left at " + String(format: "%.1f", rate) + " CPU s/s"
     }
 
     /// A suspended target with budget left is fuzzed again when none of its saved crashes crashes it any more (its
@@ -353,7 +370,8 @@ extension CampaignLedger {
         ])
         let budget =
             "budget: \(Int(budgetSeconds)) CPU s \(perTarget ? "per target" : "in all"), slices of \(sliceSeconds) s, "
-            + "\(jobs) job(s); spent \(Int(total.rounded())) CPU s"
+            + "\(jobs) job(s); spent \(Int(total.rounded())) of \(Int(totalBudgetSeconds)) CPU s "
+            + "(\(Int((100 * total / max(1, totalBudgetSeconds)).rounded(.down))) %)"
         if markdown {
             var lines = [budget, "", "| " + header.joined(separator: " | ") + " |"]
             lines.append("|" + String(repeating: " --- |", count: header.count))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import _FuzzCorpus
 import _TestSupport
+
+@testable import _FuzzCorpus
 
 /// The campaign's bookkeeping with a stand-in for libFuzzer: the schedule, the ledger across a stop and a resume,
 /// crashes deduplicated by stack, and the report.
@@ -204,6 +205,33 @@ import _TestSupport
         #expect(fixed.slices.map(\.target) == ["bad", "bad"])
         #expect(said.first?.hasPrefix("bad: fuzzed again, its 1 saved crash(es) no longer crash it") == true, "\(said)")
         #expect(try CampaignLedger.load(path) == resumed.ledger)
+    }
+
+    /// How far a campaign is: the report's budget line gives the CPU spent of the whole budget, and each slice's
+    /// progress line the time left at the sitting's pace.
+    @Test func theReportAndTheProgressSayHowFarTheCampaignIs() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let runner = StandIn()
+        var ledger = CampaignLedger(budgetSeconds: 40, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["a", "b"])
+        #expect(ledger.totalBudgetSeconds == 80)
+        ledger.perTarget = false
+        #expect(ledger.totalBudgetSeconds == 40)
+        ledger.perTarget = true
+        var campaign = Self.campaign(
+            ledger, runner, directory.appendingPathComponent("CAMPAIGN.json").path, saved: Saved())
+        var said: [String] = []
+        try campaign.run(shouldStop: { said.count == 3 }, progress: { said.append($0) })
+        #expect(said.first?.contains("; 10/40 CPU s for the target, 10/80 in all, about ") == true, "\(said)")
+        #expect(
+            campaign.ledger.report(markdown: false).hasPrefix(
+                "budget: 40 CPU s per target, slices of 10 s, 1 job(s); spent 30 of 80 CPU s (37 %)\n"))
+
+        #expect(FuzzCampaign.timeLeft(cpu: 7200, rate: 2) == ", about 1 h 00 min left at 2.0 CPU s/s")
+        #expect(FuzzCampaign.timeLeft(cpu: 38_920, rate: 1.9) == ", about 5 h 42 min left at 1.9 CPU s/s")
+        #expect(FuzzCampaign.timeLeft(cpu: 30, rate: 1) == ", about 1 min left at 1.0 CPU s/s")
+        #expect(FuzzCampaign.timeLeft(cpu: 0, rate: 2).isEmpty && FuzzCampaign.timeLeft(cpu: 10, rate: 0).isEmpty)
+        #expect(FuzzCampaign.timeLeft(cpu: 10, rate: .infinity).isEmpty)
     }
 
     @Test func aLedgerThatIsNotOneIsAClearError() throws {
