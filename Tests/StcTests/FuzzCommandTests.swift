@@ -104,6 +104,57 @@ import _FuzzCorpus
         #expect(mixed.status == 2 && mixed.stderr.contains("it takes no --budget"), "\(mixed.stderr)")
     }
 
+    /// A stand-in fuzzer whose every slice times out on one input: the campaign keys the timeout by the stack its
+    /// input shows when run alone with the slices' `-timeout` (libFuzzer's own default would hold it 20 minutes),
+    /// saves it once, and suspends the target after three slices; it then says what to do, and exits 1.
+    @Test func aTimeoutIsKeyedByItsStackRunWithTheSlicesTimeout() throws {
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
+        let log = package.appendingPathComponent("stand-in.log").path
+        try Data(
+            """
+            #!/bin/sh
+            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
+            prefix=
+            for a in "$@"; do case "$a" in -artifact_prefix=*) prefix="${a#-artifact_prefix=}" ;; esac; done
+            case " $* " in
+              *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
+              *" -help=1 "*|*"merge="*) exit 0 ;;
+            esac
+            echo "$*" >> '\(log)'
+            echo '==1== ERROR: libFuzzer: timeout after 5 seconds' >&2
+            echo '    #0 0x55 in slowFunction /src/x.swift:1' >&2
+            echo '    #1 0x56 in LLVMFuzzerTestOneInput /src/y.swift:2' >&2
+            echo 'SUMMARY: libFuzzer: timeout' >&2
+            exit 70
+
+            """.utf8
+        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
+        let run = try StcBinary.run(
+            [
+                "fuzz", "campaign", "url", "--budget", "5s", "--no-build", "--package", package.path, "--corpus",
+                corpus.path,
+            ])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let url = try #require(
+            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        #expect(url.crashes.map(\.stack) == ["timeout: slowFunction"] && url.crashes.first?.occurrences == 3)
+        #expect(
+            url.crashes.first?.file
+                == "\(corpus.lastPathComponent)/url/regressions/\(FuzzCorpus.contentName(Array("slow".utf8)))")
+        #expect(
+            url.suspended?.hasPrefix("crashed in 3 slices in a row, on known stacks: timeout: slowFunction") == true)
+        #expect(run.stdout.contains("the targets with budget left are suspended"), "\(run.stdout)")
+        // The runs of one input alone (the instrumentation check ran the binary on an empty directory before).
+        let runs = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasPrefix("-runs=0 ")
+        }
+        #expect(runs.count == 3 && runs.allSatisfy { $0.hasPrefix("-timeout=5 ") }, "\(runs)")
+        // Each slice's artifact, the same input every time, is where `stc fuzz run` leaves artifacts.
+        let artifacts = package.appendingPathComponent(".build/fuzz-artifacts/url")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == ["timeout-0123"])
+    }
+
     /// A slice's stats: executions summed over the jobs, coverage at the start (INITED) and at the end, also when an
     /// interrupted job printed no DONE line.
     @Test func aSlicesStatsAddUpTheJobsAndSurviveAnInterruption() {

@@ -247,10 +247,17 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         let binary = try ws.binary(name)
         let scratch = try ws.scratch("fuzz-corpus", name)
         let artifacts = try ws.scratch("fuzz-artifacts", name)
-        let before = Set(FuzzCorpus.files(in: artifacts))
+        // The slice writes its artifacts and its jobs' logs into a directory of its own, so that everything there
+        // is this slice's: a crash an earlier slice found too (libFuzzer names an artifact by its input's hash) is
+        // this slice's crash as well, and a log an earlier run left is not read again. At the end its files move
+        // up into `artifacts`, where `stc fuzz run` leaves them.
+        let slice = (artifacts as NSString).appendingPathComponent("slice-in-flight-\(getpid())")
+        try? FileManager.default.removeItem(atPath: slice)
+        try FileManager.default.createDirectory(atPath: slice, withIntermediateDirectories: true)
+        defer { Self.moveUp(slice, into: artifacts) }
         var flags =
             FuzzDefaults.flags(maxLen: target.maxLength, dictionary: ws.corpus.dictionary(name))
-            + ["-artifact_prefix=\(artifacts)/", "-print_final_stats=1", "-max_total_time=\(seconds)"]
+            + ["-artifact_prefix=\(slice)/", "-print_final_stats=1", "-max_total_time=\(seconds)"]
         if jobs > 1 { flags += ["-jobs=\(jobs)", "-workers=\(jobs)"] }
         var dirs = [scratch]
         if FileManager.default.fileExists(atPath: ws.corpus.seedDirectory(name)) {
@@ -261,7 +268,7 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         let start = Date()
         let output = try FuzzProcess.run(
             binary, flags + dirs, environment: FuzzProcess.fuzzerEnvironment(throughput: true),
-            currentDirectory: artifacts, keep: 1 << 16
+            currentDirectory: slice, keep: 1 << 16
         ) { line in if jobs == 1 { stats.read(line) } }
         let wall = Date().timeIntervalSince(start)
         let cpu = childCPUSeconds() - cpuBefore
@@ -269,19 +276,14 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             // Each job's stats are in its log, fuzz-J.log (libFuzzer prints a log only when its job ends, so an
             // interrupted slice has them there alone).
             for job in 0..<jobs {
-                let log = (artifacts as NSString).appendingPathComponent("fuzz-\(job).log")
-                // Only a log this slice wrote: one left by an earlier run would count twice.
-                guard Self.modified(log, since: start), let data = FileManager.default.contents(atPath: log) else {
-                    continue
-                }
+                let log = (slice as NSString).appendingPathComponent("fuzz-\(job).log")
+                guard let data = FileManager.default.contents(atPath: log) else { continue }
                 for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { stats.read(String(line)) }
             }
         }
 
         var crashes: [(input: [UInt8], stack: String)] = []
-        // The artifacts this slice wrote: new files, and files written again (libFuzzer names an artifact by its
-        // input's hash, so a slice that finds an input an earlier slice found rewrites that file).
-        for file in FuzzCorpus.files(in: artifacts) where !before.contains(file) || Self.modified(file, since: start) {
+        for file in FuzzCorpus.files(in: slice) {
             let base = (file as NSString).lastPathComponent
             guard ["crash-", "timeout-", "oom-", "leak-"].contains(where: base.hasPrefix),
                 let data = FileManager.default.contents(atPath: file)
@@ -306,6 +308,16 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             crashes: crashes, interrupted: output.status == 72 && stopRequested != 0)
     }
 
+    /// Moves the files of `directory` into `destination` (a file of the same name there is replaced: an artifact's
+    /// name is its input's hash, a log is the latest run's), then removes `directory`.
+    static func moveUp(_ directory: String, into destination: String) {
+        for file in FuzzCorpus.files(in: directory) {
+            // rename(2) replaces a file of the same name in one step.
+            _ = rename(file, (destination as NSString).appendingPathComponent((file as NSString).lastPathComponent))
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     func reproduces(target name: String, files: [String]) throws -> Bool {
         let binary = try workspace.binary(name)
         for file in files.map(workspace.corpus.path(recordedAs:)) where FileManager.default.fileExists(atPath: file) {
@@ -314,12 +326,6 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             if run.status != 0 || run.crashedBySignal { return true }
         }
         return false
-    }
-
-    /// Whether `file` was written at or after `start` (by the slice that began then).
-    static func modified(_ file: String, since start: Date) -> Bool {
-        let date = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
-        return date.map { $0 >= start } ?? false
     }
 
     /// CPU seconds (user and system) of this process's children that have ended, grandchildren included.
@@ -342,7 +348,10 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         defer { try? FileManager.default.removeItem(atPath: file) }
         var frames: [String] = []
         var summary: String?
-        _ = try FuzzProcess.run(binary, [file], environment: FuzzProcess.fuzzerEnvironment()) { line in
+        // The slices' timeout: run alone, libFuzzer's default (20 minutes) would hold a timeout's input that long
+        // before it prints the stack of where it hangs.
+        let arguments = ["-timeout=\(FuzzDefaults.timeout)", file]
+        _ = try FuzzProcess.run(binary, arguments, environment: FuzzProcess.fuzzerEnvironment()) { line in
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             if words.count >= 4, words[0].hasPrefix("#"), words[2] == "in" {
                 let function = String(words[3])
