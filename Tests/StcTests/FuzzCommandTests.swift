@@ -155,6 +155,37 @@ import _FuzzCorpus
         #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == ["timeout-0123"])
     }
 
+    /// A crash's key is its kind and its first three frames that are ours: not the allocator's, the runtime's, the
+    /// standard library's or libFuzzer's (a leak's report starts in the allocator, the key must not).
+    @Test func aCrashIsKeyedByItsFirstFramesThatAreOurs() {
+        let leak = [
+            "==1==ERROR: LeakSanitizer: detected memory leaks",
+            "Direct leak of 17 byte(s) in 1 object(s) allocated from:",
+            "    #0 0x5 in posix_memalign /llvm/compiler-rt/lib/asan/asan_malloc_linux.cpp:139:3",
+            "    #1 0x7 in swift_slowAlloc (/opt/swift/usr/lib/swift/linux/libswiftCore.so+0x46fa93) (BuildId: b5)",
+            "    #2 0x5 in $sSp8allocate8capacitySpyxGSi_tFZs5UInt8V_Tt0g5 /<compiler-generated>",
+            "    #3 0x5 in $s4json12fuzzOneInputys5Int32VSPys5UInt8VGSg_SitF /src/Fuzz/Sources/json/JSON.swift:11:48",
+            "    #4 0x5 in fuzzer::Fuzzer::ExecuteCallback(unsigned char const*, unsigned long) /llvm/FuzzerLoop.cpp:619",
+            "    #5 0x5 in $s4json13LibFuzzerMainO4mainyyFZ /src/Fuzz/Sources/json/JSON.swift:22:30",
+            "SUMMARY: AddressSanitizer: 17 byte(s) leaked in 1 allocation(s).",
+        ]
+        #expect(
+            LibFuzzerSliceRunner.stackKey(leak, kind: "leak")
+                == "leak: $s4json12fuzzOneInputys5Int32VSPys5UInt8VGSg_SitF < $s4json13LibFuzzerMainO4mainyyFZ")
+        let new = [
+            "    #0 0x1 in operator new(unsigned long) /llvm/compiler-rt/lib/asan/asan_new_delete.cpp:95:3",
+            "    #1 0x2 in $ss17_assertionFailure_4file4line5flagss5NeverOs12StaticStringV_A2HSus6UInt32VtF /x",
+            "    #2 0x3 in $s3Lib1fyyF /src/Lib.swift:1", "    #3 0x4 in $s3Lib1gyyF /src/Lib.swift:2",
+            "    #4 0x5 in $s3Lib1hyyF /src/Lib.swift:3", "    #5 0x6 in $s3Lib1iyyF /src/Lib.swift:4",
+        ]
+        #expect(LibFuzzerSliceRunner.stackKey(new, kind: "crash") == "crash: $s3Lib1fyyF < $s3Lib1gyyF < $s3Lib1hyyF")
+        #expect(
+            LibFuzzerSliceRunner.stackKey(
+                ["==1== ERROR: libFuzzer: timeout", "SUMMARY: libFuzzer: timeout"], kind: "timeout")
+                == "timeout: SUMMARY: libFuzzer: timeout")
+        #expect(LibFuzzerSliceRunner.stackKey([], kind: "oom") == "oom: no stack")
+    }
+
     /// A slice's stats: executions summed over the jobs, coverage at the start (INITED) and at the end, also when an
     /// interrupted job printed no DONE line.
     @Test func aSlicesStatsAddUpTheJobsAndSurviveAnInterruption() {
@@ -231,7 +262,7 @@ import _FuzzCorpus
 
         let plain = try StcBinary.run(common, environment: ["ASAN_OPTIONS": nil])
         #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
-        let defaults = "malloc_context_size=0:quarantine_size_mb=16"
+        let defaults = "malloc_context_size=2:quarantine_size_mb=16"
         #expect(
             plain.stderr.contains("stand-in ASAN_OPTIONS=[\(defaults)] SWIFT_BACKTRACE=[enable=no]"), "\(plain.stderr)")
         #expect(plain.stderr.contains("$ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=\(defaults) "), "\(plain.stderr)")

@@ -89,7 +89,7 @@ public struct PlantedBuilds: Sendable {
             ], environment: coverageEnvironment, log: log)
     }
 
-    private func build(_ arguments: [String], environment: [String: String], log: (String) -> Void)
+    func build(_ arguments: [String], environment: [String: String], log: (String) -> Void)
         throws(BuildFailure)
     {
         guard let swift = Self.which("swift") else { throw BuildFailure(description: "`swift` is not on the PATH") }

@@ -14,19 +14,18 @@ import _TestSupport
     static let bug = "template.format-specifier-trap"
 
     /// A package for `stc fuzz campaign --package`: the Fuzz shims' directories (the command checks that a target
-    /// has one) and the planted fuzzers where `stc fuzz build` puts them, as links.
-    static func workspace(_ builds: PlantedBuilds, targets: [String], in directory: URL) throws -> URL {
+    /// has one) and the fuzzers (target → binary) where `stc fuzz build` puts them, as links.
+    static func workspace(fuzzers: [String: String], in directory: URL) throws -> URL {
         let fm = FileManager.default
         let package = directory.appendingPathComponent("package")
         let fuzz = package.appendingPathComponent("Fuzz")
         let release = fuzz.appendingPathComponent(".build/release")
         try fm.createDirectory(at: release, withIntermediateDirectories: true)
         try Data().write(to: fuzz.appendingPathComponent("Package.swift"))
-        for target in targets {
+        for (target, binary) in fuzzers {
             try fm.createDirectory(
                 at: fuzz.appendingPathComponent("Sources/\(target)"), withIntermediateDirectories: true)
-            try fm.createSymbolicLink(
-                atPath: release.appendingPathComponent(target).path, withDestinationPath: builds.fuzzer(target))
+            try fm.createSymbolicLink(atPath: release.appendingPathComponent(target).path, withDestinationPath: binary)
         }
         return package
     }
@@ -53,7 +52,8 @@ import _TestSupport
         try builds.buildFuzzers(["template", "url"]) { print($0) }
         let directory = TemporaryDirectory.make("lab-campaign")
         defer { TemporaryDirectory.remove(directory) }
-        let package = try Self.workspace(builds, targets: ["template", "url"], in: directory)
+        let package = try Self.workspace(
+            fuzzers: ["template": builds.fuzzer("template"), "url": builds.fuzzer("url")], in: directory)
         let corpus = try Self.corpus(targets: ["template", "url"], in: directory)
         let store = FuzzCorpus(root: corpus.path)
         let regressionsBefore = Set(FuzzCorpus.files(in: store.regressionDirectory("template")))

@@ -346,20 +346,37 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         let file = NSTemporaryDirectory() + "stc-campaign-\(getpid())-\(FuzzCorpus.contentName(input))"
         try Data(input).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        var frames: [String] = []
-        var summary: String?
         // The slices' timeout: run alone, libFuzzer's default (20 minutes) would hold a timeout's input that long
         // before it prints the stack of where it hangs.
         let arguments = ["-timeout=\(FuzzDefaults.timeout)", file]
-        _ = try FuzzProcess.run(binary, arguments, environment: FuzzProcess.fuzzerEnvironment()) { line in
+        var report: [String] = []
+        _ = try FuzzProcess.run(binary, arguments, environment: FuzzProcess.fuzzerEnvironment()) { report.append($0) }
+        return stackKey(report, kind: kind)
+    }
+
+    /// Frames that say nothing of where a bug is: libFuzzer, the sanitizers, the C library, the allocator, the
+    /// Swift runtime and the standard library (`$ss…` its functions, `$sS…` its types' methods).
+    static let foreignFrames = [
+        "__sanitizer", "__asan", "__lsan", "__interceptor", "fuzzer::", "LLVMFuzzer", "__libc", "_start", "swift_",
+        "$ss", "$sS", "_swift", "abort", "raise", "gsignal", "__GI", "malloc", "calloc", "realloc", "posix_memalign",
+        "memalign", "aligned_alloc", "operator new",
+    ]
+
+    /// The key of a crash from the report of its input run alone: its kind and the first three frames that are not
+    /// ``foreignFrames``, else the report's SUMMARY line.
+    ///
+    /// ```swift
+    /// stackKey(["    #0 0x1 in malloc …", "    #1 0x2 in $s4json3fooyyF /x.swift:3"], kind: "leak")  // "leak: $s4json3fooyyF"
+    /// ```
+    static func stackKey(_ report: [String], kind: String) -> String {
+        var frames: [String] = []
+        var summary: String?
+        for line in report {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            if words.count >= 4, words[0].hasPrefix("#"), words[2] == "in" {
-                let function = String(words[3])
-                let foreign = [
-                    "__sanitizer", "__asan", "__interceptor", "fuzzer::", "LLVMFuzzer", "__libc", "_start", "swift_",
-                    "$ss", "_swift", "abort", "raise", "gsignal", "__GI",
-                ]
-                if !foreign.contains(where: function.hasPrefix) && frames.count < 3 { frames.append(function) }
+            if words.count >= 4, words[0].hasPrefix("#"), words[2] == "in", frames.count < 3 {
+                // "in operator new(unsigned long)" is one function in two words.
+                let function = words[3...].prefix { !$0.hasPrefix("/") && !$0.hasPrefix("(") }.joined(separator: " ")
+                if !foreignFrames.contains(where: function.hasPrefix) { frames.append(String(words[3])) }
             }
             if line.hasPrefix("SUMMARY: ") && summary == nil {
                 summary = line.split(separator: " ").filter { !$0.hasPrefix("0x") }.joined(separator: " ")

@@ -22,9 +22,9 @@ enum FuzzRunCommand {
             ASan everywhere, its stack-use-after-return check only in the modules that hand out stack addresses,
             libFuzzer's coverage without comparison tracing on the reference's modules and the selection and
             differential harnesses only), checks that the binary is instrumented, and fuzzes TARGET
-            with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=16 (for speed;
-            detection is the same, but heap reports have no allocation stacks: stc fuzz replay TARGET FILE --binary
-            shows them; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus
+            with SWIFT_BACKTRACE=enable=no, ASAN_OPTIONS=malloc_context_size=2:quarantine_size_mb=16 (for speed;
+            detection is the same, leaks included, but heap and leak reports show two frames of each allocation:
+            stc fuzz replay TARGET FILE --binary shows them whole; an option you set in ASAN_OPTIONS wins), the dictionary corpus/TARGET.dict, and the corpus
             dirs .build/fuzz-corpus/TARGET (scratch: new inputs go here, never into the checked-in seeds),
             corpus/TARGET and corpus/TARGET/regressions. Crashes, timeouts and OOMs are written to
             .build/fuzz-artifacts/TARGET/, and the command that turns one into a regression is printed.
