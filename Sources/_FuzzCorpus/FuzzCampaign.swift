@@ -128,17 +128,22 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
     /// The CPU seconds each target may take.
     public var budgetPerTarget: Double { perTarget ? budgetSeconds : budgetSeconds / Double(max(1, order.count)) }
 
+    /// CPU seconds of `target`'s budget it has not used, suspended or not.
+    public func unspent(_ target: String) -> Double { max(0, budgetPerTarget - (targets[target]?.cpuSeconds ?? 0)) }
+
     /// CPU seconds still to spend on `target` (0 once suspended).
     public func remaining(_ target: String) -> Double {
-        guard let record = targets[target], record.suspended == nil else { return 0 }
-        return max(0, budgetPerTarget - record.cpuSeconds)
+        targets[target]?.suspended == nil ? unspent(target) : 0
     }
+
+    /// CPU seconds still to spend on all the targets.
+    public var remainingCPUSeconds: Double { order.reduce(0) { $0 + remaining($1) } }
 
     /// The CPU seconds of the whole campaign: the budget, or the budget of every target when ``perTarget``.
     public var totalBudgetSeconds: Double { perTarget ? budgetSeconds * Double(order.count) : budgetSeconds }
 
     /// Whether a target, suspended or not, has budget left: a campaign may still fuzz it.
-    public var hasBudgetLeft: Bool { order.contains { budgetPerTarget - (targets[$0]?.cpuSeconds ?? 0) >= 1 } }
+    public var hasBudgetLeft: Bool { order.contains { unspent($0) >= 1 } }
 
     /// Round robin by CPU spent: the target with budget left that has had the least, ties in ``order``.
     public var nextTarget: String? {
@@ -257,7 +262,7 @@ public struct FuzzCampaign {
                     + "; \(Int(record.cpuSeconds))/\(Int(ledger.budgetPerTarget)) CPU s for the target, "
                     + "\(Int(ledger.totalCPUSeconds))/\(Int(ledger.totalBudgetSeconds)) in all"
                     + Self.timeLeft(
-                        cpu: ledger.order.reduce(0) { $0 + ledger.remaining($1) },
+                        cpu: ledger.remainingCPUSeconds,
                         rate: (ledger.totalCPUSeconds - cpuAtStart) / Date().timeIntervalSince(sittingStart))
                     + (record.suspended.map { "; suspended: \($0)" } ?? ""))
             if outcome.interrupted { break }
@@ -277,9 +282,9 @@ public struct FuzzCampaign {
     /// bugs were fixed since), or when it was suspended for using no CPU (the binary has been built again).
     mutating func retrySuspended(progress: (String) -> Void) throws {
         for name in ledger.order {
-            guard let record = ledger.targets[name], let reason = record.suspended,
-                ledger.budgetPerTarget - record.cpuSeconds >= 1
-            else { continue }
+            guard let record = ledger.targets[name], let reason = record.suspended, ledger.unspent(name) >= 1 else {
+                continue
+            }
             let files = record.crashes.map(\.file)
             if !files.isEmpty, try runner.reproduces(target: name, files: files) {
                 progress("\(name): still suspended, a saved crash still crashes it (\(reason))")
