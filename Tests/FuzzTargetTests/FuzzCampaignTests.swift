@@ -52,6 +52,22 @@ import _TestSupport
 
     final class Saved { var files: [(String, [UInt8])] = [] }
 
+    /// A runner whose target `bad` crashes as soon as it starts, on one bug or on two in turn.
+    static func crashingAtOnce(twoBugs: Bool = false) -> StandIn {
+        let runner = StandIn()
+        runner.crashing = ["bad"]
+        runner.crashAtOnce = true
+        runner.twoBugs = twoBugs
+        return runner
+    }
+
+    /// A campaign of 20 CPU s for each of `bad` and `good`, in slices of 10 s with one job.
+    static func badAndGood(_ runner: StandIn, _ path: String, saved: Saved = Saved()) -> FuzzCampaign {
+        campaign(
+            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
+            runner, path, saved: saved)
+    }
+
     @Test func theBudgetIsSpreadRoundRobinByCPUAndEveryTargetGetsItsShare() throws {
         let directory = TemporaryDirectory.make("stc-campaign")
         defer { TemporaryDirectory.remove(directory) }
@@ -133,14 +149,9 @@ import _TestSupport
     @Test func aTargetCrashingAtOnceIsSuspendedForItsCrashNotForUsingNoCPU() throws {
         let directory = TemporaryDirectory.make("stc-campaign")
         defer { TemporaryDirectory.remove(directory) }
-        let path = directory.appendingPathComponent("CAMPAIGN.json").path
-        let runner = StandIn()
-        runner.crashing = ["bad"]
-        runner.crashAtOnce = true
         let saved = Saved()
-        var campaign = Self.campaign(
-            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
-            runner, path, saved: saved)
+        var campaign = Self.badAndGood(
+            Self.crashingAtOnce(), directory.appendingPathComponent("CAMPAIGN.json").path, saved: saved)
         try campaign.run()
         let bad = try #require(campaign.ledger.targets["bad"])
         #expect(bad.slices.count == FuzzCampaign.suspendAfter && bad.crashes.first?.occurrences == 3)
@@ -155,14 +166,9 @@ import _TestSupport
     @Test func aTargetCrashingAtOnceOnTwoKnownBugsInTurnIsSuspendedForBoth() throws {
         let directory = TemporaryDirectory.make("stc-campaign")
         defer { TemporaryDirectory.remove(directory) }
-        let runner = StandIn()
-        runner.crashing = ["bad"]
-        runner.crashAtOnce = true
-        runner.twoBugs = true
         let saved = Saved()
-        var campaign = Self.campaign(
-            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
-            runner, directory.appendingPathComponent("CAMPAIGN.json").path, saved: saved)
+        var campaign = Self.badAndGood(
+            Self.crashingAtOnce(twoBugs: true), directory.appendingPathComponent("CAMPAIGN.json").path, saved: saved)
         try campaign.run()
         let bad = try #require(campaign.ledger.targets["bad"])
         #expect(bad.slices.map { $0.crashes } == [["crash: f < g"], ["crash: h < i"], ["crash: f < g"]])
@@ -179,12 +185,7 @@ import _TestSupport
         let directory = TemporaryDirectory.make("stc-campaign")
         defer { TemporaryDirectory.remove(directory) }
         let path = directory.appendingPathComponent("CAMPAIGN.json").path
-        let buggy = StandIn()
-        buggy.crashing = ["bad"]
-        buggy.crashAtOnce = true
-        var first = Self.campaign(
-            CampaignLedger(budgetSeconds: 20, perTarget: true, sliceSeconds: 10, jobs: 1, targets: ["bad", "good"]),
-            buggy, path, saved: Saved())
+        var first = Self.badAndGood(Self.crashingAtOnce(), path)
         try first.run()
         #expect(first.ledger.targets["bad"]?.suspended != nil)
 
