@@ -85,6 +85,9 @@ CAL = {
     "year-only": calendar("UTC", "jul1", 0, year=2027),
     "casablanca-ramadan": calendar("Africa/Casablanca", 0, -3600, hour=2, minute=30),
     "deviation-gap-moves-forward-gaza": calendar("Asia/Gaza", 0, -7200, hour=2, minute=30),
+    # Chatham's gap ends inside an hour (02:45 -> 03:45): Foundation answers 04:00, the first hour after it.
+    "deviation-gap-moves-forward-chatham": calendar("Pacific/Chatham", 1, -7200, hour=3, minute=3, second=0),
+    "deviation-gap-moves-forward-chatham-0250": calendar("Pacific/Chatham", 1, -7200, hour=2, minute=50, second=0),
 }
 
 # Timelines.

@@ -19,8 +19,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     case missingDay
     /// §8.1 "A local time that a daylight-saving gap skips is moved forward by the gap's length (02:30 on a
     /// spring-forward night with a one-hour gap is 03:30: the smaller components are preserved)" (Assumption
-    /// A18). Foundation's `.nextTime` answers the first moment after the gap (03:00), or, in zones whose gap is
-    /// not one hour (Australia/Lord_Howe's 30 minutes), skips to the next day's match.
+    /// A18). Foundation's `.nextTime` answers the first moment after the gap (03:00); or, where the gap ends inside
+    /// an hour (Pacific/Chatham's 02:45 → 03:45), the first hour that begins after it (`{hour: 3, minute: 3}` and
+    /// `{hour: 2, minute: 50}` on Chatham's spring-forward night are 04:00 CHADT for Foundation, 04:03 and 03:50
+    /// for us); or, in zones whose gap is not one hour (Australia/Lord_Howe's 30 minutes), skips to the next day's
+    /// match.
     case gapMovesForward
     /// §8.1 "A local date and time matches the components when every given component equals it", `weekday` at the
     /// day's rank (Assumption A18). Given `weekday` with a date component (`year`, `month` or `day`), Foundation's
@@ -98,8 +101,11 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
             return .overlapFirstOccurrence
         }
         if let ours, let gapEnd = gapEnd(containing: ours, zone) {
-            // Foundation answers the gap's end, or the match after ours (it skipped the day of the gap).
-            if foundation == gapEnd || foundation == pattern.firstMatch(after: ours, zone: zone) {
+            // Foundation answers the gap's end, the first hour that begins after it, or the match after ours (it
+            // skipped the day of the gap).
+            if foundation == gapEnd || foundation == firstHourStart(atOrAfter: gapEnd, zone)
+                || foundation == pattern.firstMatch(after: ours, zone: zone)
+            {
                 return .gapMovesForward
             }
         }
@@ -145,6 +151,14 @@ public enum CalendarDeviation: String, CaseIterable, Sendable {
     static func isSecondOccurrence(_ t: Int64, _ zone: ZoneOffsets) -> Bool {
         let length = zone.offset(at: t - 3 * 3600) - zone.offset(at: t)
         return length > 0 && zone.local(at: t - length) == zone.local(at: t)
+    }
+
+    /// The first moment at or after `t` whose local time is a whole hour, read with the offset at `t` (the moment
+    /// after a gap's end, before any other change of offset).
+    static func firstHourStart(atOrAfter t: Int64, _ zone: ZoneOffsets) -> Int64 {
+        let local = zone.local(at: t)
+        let intoHour = local - CivilTime.floorDiv(local, 3600) * 3600
+        return intoHour == 0 ? t : t + 3600 - intoHour
     }
 
     /// When `t` lies in `[g, g + L)` for a gap that ends at `g` and skipped `L` seconds of wall time: `g`.

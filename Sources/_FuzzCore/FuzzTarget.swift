@@ -80,9 +80,14 @@ extension FuzzTarget {
 
     /// The body of `LLVMFuzzerTestOneInput`: runs the harness on libFuzzer's bytes; on a broken invariant writes
     /// it to stderr and aborts, which libFuzzer records as a crash and saves. Each shim in `Fuzz/` is one call.
+    ///
+    /// The message is two lines: `invariant failed in TARGET: INVARIANT`, then the details indented, so that the
+    /// first line names the invariant alone (`stc fuzz campaign` keys such a crash by it: every one of them has the
+    /// same stack, this function's).
     public func libFuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let failure = runAsFuzzer(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)) {
-            let message = Array("invariant failed in \(name): \(failure)\n".utf8)
+            let details = failure.details.isEmpty ? "" : "\n  " + failure.details
+            let message = Array("invariant failed in \(name): \(failure.invariant)\(details)\n".utf8)
             _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             abort()
         }

@@ -60,6 +60,16 @@ import _ActivityFuzzTargets
         // 02:30 on 8 March 2026 is 03:30 EDT (07:30Z); Foundation's .nextTime answers 03:00 EDT.
         #expect(outcome.ours.map(ActivityMoment.format) == "2026-03-08T07:30:00Z")
         #expect(outcome.foundation.map(ActivityMoment.format) == "2026-03-08T07:00:00Z")
+        // Chatham's gap ends inside an hour (02:45 CHAST → 03:45 CHADT at 14:00Z on 26 September 2026): 03:03 and
+        // 02:50 move forward by the hour the gap skipped; Foundation answers 04:00, the first hour after the gap.
+        for (seed, ours) in [
+            ("deviation-gap-moves-forward-chatham", "2026-09-26T14:18:00Z"),
+            ("deviation-gap-moves-forward-chatham-0250", "2026-09-26T14:05:00Z"),
+        ] {
+            let chatham = CalendarDifferential.compare(try Self.bytes(Self.calendar, seed))
+            #expect(chatham.ours.map(ActivityMoment.format) == ours, "\(seed)")
+            #expect(chatham.foundation.map(ActivityMoment.format) == "2026-09-26T14:15:00Z", "\(seed)")
+        }
         let day = CalendarDifferential.compare(try Self.bytes(Self.calendar, "deviation-missing-day"))
         #expect(day.ours.map(ActivityMoment.format) == "2026-05-31T13:00:00Z")
         #expect(day.foundation.map(ActivityMoment.format) == "2026-05-01T04:00:00Z")

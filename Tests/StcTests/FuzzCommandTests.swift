@@ -184,6 +184,17 @@ import _FuzzCorpus
                 ["==1== ERROR: libFuzzer: timeout", "SUMMARY: libFuzzer: timeout"], kind: "timeout")
                 == "timeout: SUMMARY: libFuzzer: timeout")
         #expect(LibFuzzerSliceRunner.stackKey([], kind: "oom") == "oom: no stack")
+        // A broken invariant: every one has the harness's abort for a stack, so the invariant is the key.
+        let invariant = [
+            "invariant failed in activity-calendar: ComponentPattern.firstMatch equals Calendar.nextDate(.nextTime)",
+            "  {hour: 3, minute: 3} after 2026-09-25T20:00:10Z in Pacific/Chatham: ours …, Foundation …",
+            "==1== ERROR: libFuzzer: deadly signal",
+            "    #4 0x1 in __pthread_kill_implementation nptl/./nptl/pthread_kill.c:43:17",
+            "    #7 0x2 in $s9_FuzzCore0A6TargetV14libFuzzerEntryys5Int32VSPys5UInt8VGSg_SitF /x/FuzzTarget.swift:87",
+        ]
+        #expect(
+            LibFuzzerSliceRunner.stackKey(invariant, kind: "crash")
+                == "crash: invariant ComponentPattern.firstMatch equals Calendar.nextDate(.nextTime)")
     }
 
     /// A slice's stats: executions summed over the jobs, coverage at the start (INITED) and at the end, also when an

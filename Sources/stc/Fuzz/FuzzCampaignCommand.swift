@@ -357,21 +357,27 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
     /// Frames that say nothing of where a bug is: libFuzzer, the sanitizers, the C library, the allocator, the
     /// Swift runtime and the standard library (`$ss…` its functions, `$sS…` its types' methods).
     static let foreignFrames = [
-        "__sanitizer", "__asan", "__lsan", "__interceptor", "fuzzer::", "LLVMFuzzer", "__libc", "_start", "swift_",
-        "$ss", "$sS", "_swift", "abort", "raise", "gsignal", "__GI", "malloc", "calloc", "realloc", "posix_memalign",
-        "memalign", "aligned_alloc", "operator new",
+        "__sanitizer", "__asan", "__lsan", "__interceptor", "fuzzer::", "LLVMFuzzer", "__libc", "__pthread", "_start",
+        "swift_", "$ss", "$sS", "_swift", "abort", "raise", "gsignal", "__GI", "malloc", "calloc", "realloc",
+        "posix_memalign", "memalign", "aligned_alloc", "operator new",
     ]
 
-    /// The key of a crash from the report of its input run alone: its kind and the first three frames that are not
-    /// ``foreignFrames``, else the report's SUMMARY line.
+    /// The key of a crash from the report of its input run alone: its kind and the invariant the harness says is
+    /// broken (every such crash has one stack, the harness's abort); else its first three frames that are not
+    /// ``foreignFrames``; else the report's SUMMARY line.
     ///
     /// ```swift
     /// stackKey(["    #0 0x1 in malloc …", "    #1 0x2 in $s4json3fooyyF /x.swift:3"], kind: "leak")  // "leak: $s4json3fooyyF"
+    /// stackKey(["invariant failed in url: decode inverts encode", "  a b"], kind: "crash")  // "crash: invariant decode inverts encode"
     /// ```
     static func stackKey(_ report: [String], kind: String) -> String {
         var frames: [String] = []
         var summary: String?
         for line in report {
+            // `invariant failed in TARGET: INVARIANT` (FuzzTarget.libFuzzerEntry): the invariant alone on its line.
+            if line.hasPrefix("invariant failed in "), let colon = line.range(of: ": ") {
+                return "\(kind): invariant " + line[colon.upperBound...]
+            }
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             if words.count >= 4, words[0].hasPrefix("#"), words[2] == "in", frames.count < 3 {
                 // "in operator new(unsigned long)" is one function in two words.
