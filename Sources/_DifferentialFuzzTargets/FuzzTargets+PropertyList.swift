@@ -118,10 +118,11 @@ public enum PropertyListDifferential {
         let plistFormat: PropertyListFormat = format == .binaryPlist ? .binary : .xml
         let tree = Result { () throws(PropertyListError) in try PropertyListReader.read(bytes, as: plistFormat) }
         let ours = Result { () throws(SelectionDecodingError) in try SelectionDecoder.decode(bytes, format: format) }
-        // Foundation on Linux traps (a bounds check in FoundationEssentials' BPlistMap) on a binary string whose
-        // length runs past the end of the data: it is not asked about such input. (Ours refuses it where it is
-        // reachable, and need not where it is not: unreferenced objects are not read, SPEC §1.2.)
-        if format == .binaryPlist, LenientBinaryPropertyList.hasStringPastTheEnd(bytes) {
+        // Foundation on Linux traps on a binary string whose length runs past the end of the data, and on a
+        // collection whose references take 2^63 bytes or more (LenientBinaryPropertyList.trapsFoundation): it is
+        // not asked about such input. (Ours refuses it where it is reachable, and need not where it is not:
+        // unreferenced objects are not read, SPEC §1.2.)
+        if format == .binaryPlist, LenientBinaryPropertyList.trapsFoundation(bytes) {
             var comparison = Comparison(format: format, ours: ours, foundation: nil, deviations: [], failure: nil)
             comparison.failure = checkOurs(bytes, tree, ours)
             if comparison.failure == nil, case .success(let report) = ours {

@@ -325,14 +325,23 @@ enum XMLPropertyListDeviations {
 /// ``PropertyListDeviation``: integer sizes, markers, layout, string content, integer forms, and nesting or walks
 /// beyond the limits.
 enum LenientBinaryPropertyList {
-    /// Whether an object of the offset table (referenced or not) is a string or data whose content, by its
-    /// declared length, runs past the end of the bytes: what makes Foundation's binary reader on Linux trap
-    /// (`corpus/selection-plist/regressions/`), so the harness does not hand such input to it.
-    static func hasStringPastTheEnd(_ b: [UInt8]) -> Bool {
+    /// Whether Foundation's binary reader on Linux (FoundationEssentials' `BPlistScanner`) traps on an object of
+    /// the offset table, referenced or not, so that the harness does not hand such input to it
+    /// (`corpus/selection-plist/regressions/`). Two traps are known, both in how it reads a length:
+    /// - a string or data whose content, by its declared length, runs past the end of the bytes (a bounds check
+    ///   in `BPlistMap`);
+    /// - an array or set of `count` references, or a dictionary of `count` keys and `count` values, whose
+    ///   references take 2^63 bytes or more without overflowing 64 bits: the scanner checks the product for
+    ///   overflow, then converts it to `Int`, which traps (`scanArray`, `scanDictionary`).
+    ///
+    /// Lengths are read as the scanner reads them: the low nibble, or after `0x1n` an integer of 2^n bytes of
+    /// which, beyond 8, only the last 8 count.
+    static func trapsFoundation(_ b: [UInt8]) -> Bool {
         let n = b.count
         guard n >= 40 else { return false }
         let t = n - 32
         let offsetSize = Int(b[t + 6])
+        let refSize = UInt64(b[t + 7])
         guard (1...8).contains(offsetSize) else { return false }
         func be(_ at: Int, _ size: Int) -> UInt64? {
             guard at >= 0, size >= 0, size <= 8, at + size <= n else { return nil }
@@ -347,19 +356,31 @@ enum LenientBinaryPropertyList {
             guard let o = be(Int(table) + k * offsetSize, offsetSize), o < UInt64(n) else { continue }
             let at = Int(o)
             let high = b[at] >> 4
-            guard high == 0x4 || high == 0x5 || high == 0x6 else { continue }
+            guard [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(high) else { continue }
             var length = UInt64(b[at] & 0xF)
             var start = at + 1
             if length == 0xF {
                 guard at + 1 < n, b[at + 1] >> 4 == 1 else { continue }
                 let size = 1 << Int(b[at + 1] & 0xF)
-                guard let v = be(at + 2, min(size, 8)) else { return true }
+                // A length integer that runs past the end of the bytes is refused, not a trap, except for a
+                // string or data, where it is taken as running past the end (the cautious side).
+                guard at + 2 + size <= n, let v = be(at + 2 + max(0, size - 8), min(size, 8)) else {
+                    if high <= 0x6 { return true }
+                    continue
+                }
                 length = v
                 start = at + 2 + size
             }
-            let (bytes, overflow) = length.multipliedReportingOverflow(by: high == 0x6 ? 2 : 1)
-            let (end, overflowEnd) = UInt64(start).addingReportingOverflow(bytes)
-            if overflow || overflowEnd || end > UInt64(n) { return true }
+            switch high {
+            case 0x4, 0x5, 0x6:
+                let (bytes, overflow) = length.multipliedReportingOverflow(by: high == 0x6 ? 2 : 1)
+                let (end, overflowEnd) = UInt64(start).addingReportingOverflow(bytes)
+                if overflow || overflowEnd || end > UInt64(n) { return true }
+            default:
+                let (references, overflow) = length.multipliedReportingOverflow(by: high == 0xD ? 2 : 1)
+                let (bytes, overflowBytes) = references.multipliedReportingOverflow(by: refSize)
+                if !overflow, !overflowBytes, bytes > UInt64(Int.max) { return true }
+            }
         }
         return false
     }

@@ -1,7 +1,8 @@
 import Foundation
 import ScreenTimeSelection
 import Testing
-import _DifferentialFuzzTargets
+
+@testable import _DifferentialFuzzTargets
 
 /// `selection-plist`'s allow-list is exact: each documented deviation has a seed that Foundation accepts, that we
 /// reject (or read otherwise, for a repeated key), and on which the deviation is detected; the seeds written by our
@@ -92,6 +93,60 @@ import _DifferentialFuzzTargets
             }
         }
         #expect(checked >= 18)
+    }
+
+    /// A binary list holding one object, `object`, with 1-byte offsets and references of `referenceSize` bytes.
+    static func oneObject(_ object: [UInt8], referenceSize: UInt8 = 1) -> [UInt8] {
+        let table = 8 + object.count
+        var trailer = [UInt8](repeating: 0, count: 6) + [1, referenceSize]
+        trailer += (0..<8).map { UInt8(truncatingIfNeeded: UInt64(1) >> (8 * (7 - $0))) }
+        trailer += [UInt8](repeating: 0, count: 8)
+        trailer += (0..<8).map { UInt8(truncatingIfNeeded: UInt64(table) >> (8 * (7 - $0))) }
+        return Array("bplist00".utf8) + object + [8] + trailer
+    }
+
+    /// An array (`0xAF`) or dictionary (`0xDF`) marker with a 64-bit element count.
+    static func collection(_ marker: UInt8, count: UInt64) -> [UInt8] {
+        [marker, 0x13] + (0..<8).map { UInt8(truncatingIfNeeded: count >> (8 * (7 - $0))) }
+    }
+
+    /// Foundation's binary reader on Linux converts a collection's reference bytes to `Int` after checking only
+    /// for 64-bit overflow: 2^63 bytes or more trap it (the campaign's `regressions/c93388cea2ff9887`). Such input
+    /// is kept from it; just below the line, and past the overflow, it refuses the input and is still asked.
+    @Test func collectionsWhoseReferencesTakeTwoToThe63BytesAreKeptFromFoundation() {
+        let trapping: [(String, [UInt8])] = [
+            ("dictionary of 2^62 pairs", Self.oneObject(Self.collection(0xDF, count: 1 << 62))),
+            ("array of 2^63 references", Self.oneObject(Self.collection(0xAF, count: 1 << 63))),
+            (
+                "array of 2^62 2-byte references",
+                Self.oneObject(Self.collection(0xAF, count: 1 << 62), referenceSize: 2)
+            ),
+        ]
+        for (name, input) in trapping {
+            #expect(LenientBinaryPropertyList.trapsFoundation(input), "\(name)")
+            let comparison = PropertyListDifferential.compare(input)
+            #expect(comparison.failure == nil, "\(name): \(comparison.failure.map(String.init(describing:)) ?? "")")
+            #expect(comparison.foundation == nil, "\(name)")
+            switch comparison.ours {
+            case .success: Issue.record("\(name): the reference accepted it")
+            case .failure(let error): #expect(error.code == .plist, "\(name): \(error)")
+            }
+        }
+        let refused: [(String, [UInt8])] = [
+            ("dictionary of 2^61 pairs", Self.oneObject(Self.collection(0xDF, count: 1 << 61))),
+            ("array of 2^63 - 1 references", Self.oneObject(Self.collection(0xAF, count: (1 << 63) - 1))),
+            ("dictionary of 2^63 pairs (overflows)", Self.oneObject(Self.collection(0xDF, count: 1 << 63))),
+            (
+                "array of 2^63 2-byte references (overflows)",
+                Self.oneObject(Self.collection(0xAF, count: 1 << 63), referenceSize: 2)
+            ),
+        ]
+        for (name, input) in refused {
+            #expect(!LenientBinaryPropertyList.trapsFoundation(input), "\(name)")
+            // Asked in process: a trap here fails the whole run, which is what this pins.
+            #expect(PropertyListDifferential.foundationSelection(input) == nil, "\(name)")
+            #expect(PropertyListDifferential.compare(input).failure == nil, "\(name)")
+        }
     }
 
     @Test func plainGarbageAgrees() {
