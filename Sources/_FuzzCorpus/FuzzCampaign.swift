@@ -143,11 +143,11 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
     public var totalBudgetSeconds: Double { perTarget ? budgetSeconds * Double(order.count) : budgetSeconds }
 
     /// Whether a target, suspended or not, has budget left: a campaign may still fuzz it.
-    public var hasBudgetLeft: Bool { order.contains { unspent($0) >= 1 } }
+    public var hasBudgetLeft: Bool { order.contains { unspent($0) > 0 } }
 
     /// Round robin by CPU spent: the target with budget left that has had the least, ties in ``order``.
     public var nextTarget: String? {
-        order.filter { remaining($0) >= 1 }.min { (targets[$0]?.cpuSeconds ?? 0) < (targets[$1]?.cpuSeconds ?? 0) }
+        order.filter { remaining($0) > 0 }.min { (targets[$0]?.cpuSeconds ?? 0) < (targets[$1]?.cpuSeconds ?? 0) }
     }
 
     public var totalCPUSeconds: Double { targets.values.reduce(0) { $0 + $1.cpuSeconds } }
@@ -192,7 +192,9 @@ public struct CampaignError: Error, CustomStringConvertible {
 /// Rules:
 /// - **Schedule**: round robin by CPU spent (``CampaignLedger/nextTarget``): each slice goes to the target with
 ///   budget left that has had the least CPU, so every target reaches its share at about the same time. A slice
-///   is `sliceSeconds` of wall time, or less when the target has less CPU left (`remaining / jobs`).
+///   is `sliceSeconds` of wall time, or less when the target has less CPU left (`remaining / jobs`, at least
+///   1 s). A target is done when it has used at least its budget: a slice that ends a fraction of a CPU second
+///   short is followed by a 1-second one, so "a CPU-hour per target" means at least 3600 CPU s each.
 /// - **CPU** is what the fuzzer's processes used (user and system time), not wall time.
 /// - **Crashes** are deduplicated by stack: the first crash of a stack is minimized and saved as a regression,
 ///   later ones only count. A target that crashed in each of its last three slices, the last of them finding no
@@ -282,7 +284,7 @@ public struct FuzzCampaign {
     /// bugs were fixed since), or when it was suspended for using no CPU (the binary has been built again).
     mutating func retrySuspended(progress: (String) -> Void) throws {
         for name in ledger.order {
-            guard let record = ledger.targets[name], let reason = record.suspended, ledger.unspent(name) >= 1 else {
+            guard let record = ledger.targets[name], let reason = record.suspended, ledger.unspent(name) > 0 else {
                 continue
             }
             let files = record.crashes.map(\.file)

@@ -18,13 +18,15 @@ import _TestSupport
         /// Crashing targets crash on two stacks in turn (two bugs), not on one.
         var twoBugs = false
         var stopAfter: Int?
+        /// CPU seconds each slice uses less than its seconds × jobs (a fuzzer that does not keep its cores busy).
+        var shortfall = 0.0
         var coverage: [String: Int] = [:]
 
         func runSlice(target: String, seconds: Int, jobs: Int) throws -> CampaignSliceOutcome {
             slices.append((target, seconds))
             let interrupted = stopAfter == slices.count
             let atOnce = crashAtOnce && crashing.contains(target)
-            let cpu = atOnce ? 0.02 : Double(seconds * jobs) / (interrupted ? 2 : 1)
+            let cpu = atOnce ? 0.02 : Double(seconds * jobs) / (interrupted ? 2 : 1) - shortfall
             let start = coverage[target, default: 100]
             coverage[target] = start + 10
             return CampaignSliceOutcome(
@@ -86,6 +88,27 @@ import _TestSupport
         #expect(ledger.nextTarget == nil)
         #expect(ledger.targets["a"]?.slices.map(\.commit) == ["abc1234", "abc1234", "abc1234"])
         #expect(ledger.targets["a"]?.corpusStart == 5)
+    }
+
+    /// Slices that use a little less CPU than they could leave a target a fraction of a second short: it gets
+    /// another, 1-second slice, until it has used at least its budget (the campaign of 2026-12 stopped json
+    /// 0.6 CPU s short of its hour under an earlier rule that let a target off with less than 1 s left).
+    @Test func everyTargetUsesAtLeastItsBudgetEvenWhenSlicesFallShort() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let runner = StandIn()
+        runner.shortfall = 0.4
+        var campaign = Self.badAndGood(runner, path)
+        try campaign.run()
+        let ledger = try CampaignLedger.load(path)
+        for name in ["bad", "good"] {
+            let cpu = ledger.targets[name]?.cpuSeconds ?? 0
+            #expect(cpu >= 20 && cpu < 21, "\(name): \(cpu)")
+        }
+        // 9.6 + 9.6 leaves 0.8; a 1-second slice uses 0.6, leaving 0.2; one more ends it.
+        #expect(runner.slices.filter { $0.target == "good" }.map(\.seconds) == [10, 10, 1, 1])
+        #expect(ledger.nextTarget == nil && !ledger.hasBudgetLeft)
     }
 
     /// Stopped in the middle of a slice: that slice counts as far as it ran, and `--resume` (a new campaign over

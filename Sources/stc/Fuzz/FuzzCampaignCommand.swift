@@ -33,7 +33,8 @@ enum FuzzCampaignCommand {
             Fuzzes TARGETs (default: every target) until they have used a CPU budget, in slices: each slice is one
             libFuzzer run of --slice (wall time) with --jobs processes, given to the target with budget left that
             has had the least CPU so far (round robin by CPU spent), so every target reaches its share at about the
-            same time. The CPU counted is what the fuzzer's processes used (user and system time), not wall time.
+            same time; a target is done once it has used at least its share (a slice that ends a fraction of a
+            second short is followed by one of 1 s). The CPU counted is what the fuzzer's processes used (user and system time), not wall time.
             After each slice, the inputs that reach edges the seeds do not are added to corpus/TARGET/ (libFuzzer's
             set-cover merge, as stc fuzz merge --write: never removing or overwriting a seed or a regression), and
             the ledger is written atomically: per target and slice the CPU seconds, executions, cov and ft, the
