@@ -79,8 +79,10 @@ import _FuzzCorpus
         return root
     }
 
-    /// `stc fuzz campaign` with the stand-in fuzzer: one slice, a ledger, a report; a second campaign on the same
-    /// ledger is refused; `--resume` of a spent budget says so.
+    /// `stc fuzz campaign` with the stand-in fuzzer: a ledger and a report; a second campaign on the same ledger is
+    /// refused; `--resume` of a spent budget says so. The stand-in uses almost no CPU, so the campaign, which
+    /// stops only once a target has used its whole budget, suspends it after three slices as a fuzzer that does
+    /// not run, and says so.
     @Test func aCampaignWritesItsLedgerAndReportsIt() throws {
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
@@ -90,16 +92,22 @@ import _FuzzCorpus
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("campaign: url: slice 1, 0 CPU s, 0 executions"), "\(run.stderr)")
         #expect(run.stdout.contains("budget: 1 CPU s in all, slices of 30 s, 1 job(s)"), "\(run.stdout)")
-        let written = try CampaignLedger.load(ledger)
-        #expect(written.order == ["url"] && written.targets["url"]?.slices.count == 1)
+        #expect(
+            run.stdout.contains("the targets with budget left are suspended (url: 3 slices in a row used no CPU"),
+            "\(run.stdout)")
+        var written = try CampaignLedger.load(ledger)
+        #expect(written.order == ["url"] && written.targets["url"]?.slices.count == FuzzCampaign.suspendAfter)
         #expect(written.targets["url"]?.slices.first?.commit.isEmpty == false)
 
         let again = try StcBinary.run(["fuzz", "campaign", "url", "--budget", "1s"] + common)
         #expect(again.status == 2 && again.stderr.contains("exists: go on with it (--resume)"), "\(again.stderr)")
+        // As if its first slice had used the budget (a real fuzzer would have).
+        written.targets["url"]?.slices[0].cpuSeconds = 1.2
+        try written.save(ledger)
         let resumed = try StcBinary.run(["fuzz", "campaign", "--resume"] + common)
         #expect(resumed.status == 0 && resumed.stdout.contains("the campaign's budget is spent"), "\(resumed.stdout)")
         let report = try StcBinary.run(["fuzz", "campaign", "--report", "--markdown", "--corpus", corpus.path])
-        #expect(report.status == 0 && report.stdout.contains("| url | 0 |"), "\(report.stdout)")
+        #expect(report.status == 0 && report.stdout.contains("| url | 1 |"), "\(report.stdout)")
         let mixed = try StcBinary.run(["fuzz", "campaign", "--resume", "--budget", "2h"] + common)
         #expect(mixed.status == 2 && mixed.stderr.contains("it takes no --budget"), "\(mixed.stderr)")
     }

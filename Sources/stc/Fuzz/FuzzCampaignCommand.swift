@@ -201,9 +201,13 @@ enum FuzzCampaignCommand {
         if stopRequested != 0 {
             Console.out("stopped; go on with: stc fuzz campaign --resume" + ledgerOption(a))
         } else if campaign.ledger.hasBudgetLeft {
+            let suspended = campaign.ledger.order.compactMap { name in
+                campaign.ledger.targets[name]?.suspended.map { "\(name): \($0)" }
+            }
             Console.out(
-                "the targets with budget left are suspended: fix the crashes saved in their regressions, then go on "
-                    + "with: stc fuzz campaign --resume" + ledgerOption(a))
+                "the targets with budget left are suspended (" + suspended.joined(separator: "; ")
+                    + "): fix what stops them (a crash saved in their regressions, a fuzzer that does not run), "
+                    + "then go on with: stc fuzz campaign --resume" + ledgerOption(a))
         }
         return crashesAfter > crashesBefore ? 1 : 0
     }
