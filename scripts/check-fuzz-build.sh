@@ -12,8 +12,8 @@
 #   - started as run_fuzzer starts it with SKIP_SEED_CORPUS=1 (its .options and .dict), it reports "Done 4 runs";
 # and, beyond that check:
 #   - it needs no Swift runtime library (the runner image has no Swift toolchain);
-#   - its .options give the max_len `stc fuzz list --long` gives (and, for ASan, leak detection off: build.sh
-#     says why), its .dict is corpus/T.dict, and its seed corpus zip holds every file of corpus/T/ and
+#   - its .options give the max_len `stc fuzz list --long` gives (and, for ASan, leak detection on, with the one
+#     suppression build.sh names), its .dict is corpus/T.dict, and its seed corpus zip holds every file of corpus/T/ and
 #     corpus/T/regressions/;
 #   - that zip, unzipped, replays clean through it (-runs=0, as run_fuzzer runs it).
 # For the coverage build, the unzipped corpora then go through the coverage binaries, and
