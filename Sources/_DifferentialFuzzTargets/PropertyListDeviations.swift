@@ -125,9 +125,17 @@ enum XMLPropertyListDeviations {
             }
             if !valueTags.contains(name), name != "plist" { found.insert(.xmlElementForm) }
             if name == "plist", !closing, !wellFormedAttributes(bytes[k..<(selfClosing ? end - 1 : end)]) {
-                // An open quote at the first `>`: our reader reads on to the quote's end, Foundation stops.
-                let quotes = bytes[k..<end].filter { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }.count
-                found.insert(quotes % 2 == 1 ? .xmlQuotedBracket : .xmlTagSpelling)
+                // An open quote at the first `>`: our reader reads on to the quote's end, Foundation stops. A quote
+                // opens a value only outside one, and only its own kind closes it (`"-'>"` is open at the `>`).
+                var open: UInt8?
+                for c in bytes[k..<end] {
+                    if let quote = open {
+                        if c == quote { open = nil }
+                    } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                        open = c
+                    }
+                }
+                found.insert(open != nil ? .xmlQuotedBracket : .xmlTagSpelling)
             }
             if closing {
                 if let top = stack.last {

@@ -149,6 +149,22 @@ import Testing
         }
     }
 
+    /// `<plist>`'s attribute value may hold the other kind of quote and a `>` (`version="-'>"`): Foundation ends
+    /// the tag at that `>` and refuses the rest, we read the quoted value (`xmlQuotedBracket`). The detector once
+    /// counted both kinds of quote together, found them even, and called it `xmlTagSpelling`, a failure (the
+    /// campaign's recheck, `regressions/eda6fd552a402f22`).
+    @Test(arguments: [#"version="-'>""#, #"version='-">'"#, #"a="'" version="->""#])
+    func aBracketInsideAQuoteHoldingTheOtherQuoteIsAQuotedBracket(attributes: String) {
+        let input = Array(
+            ("<?xml version=\"1.0\"?>\n<plist \(attributes)>\n<dict><key>applicationTokens</key><array/>"
+                + "<key>categoryTokens</key><array/><key>webDomainTokens</key><array/></dict>\n</plist>\n").utf8)
+        let comparison = PropertyListDifferential.compare(input)
+        #expect(comparison.failure == nil, "\(comparison.failure.map(String.init(describing:)) ?? "")")
+        #expect(comparison.deviations.contains(.xmlQuotedBracket), "\(comparison.deviations)")
+        #expect(comparison.foundation == nil, "Foundation now reads past the bracket: the deviation may be gone")
+        if case .failure(let error) = comparison.ours { Issue.record("the reference refused it: \(error)") }
+    }
+
     @Test func plainGarbageAgrees() {
         #expect(PropertyListDifferential.compare(Array("!!".utf8)).failure == nil)
         #expect(PropertyListDifferential.compare(Array("bplist00".utf8)).failure == nil)
