@@ -100,10 +100,10 @@ import _TestSupport
         let withoutBug = try replay("")
         #expect(withoutBug.status == 0 && !withoutBug.signaled, "\(withoutBug.tail())")
 
-        // The campaign went on: the clean target had its whole budget, and crashed nowhere.
+        // The campaign went on: the clean target had at least its whole budget, and crashed nowhere.
         let url = try #require(ledger.targets["url"])
         #expect(url.crashes.isEmpty && url.suspended == nil)
-        #expect(url.cpuSeconds >= ledger.budgetPerTarget - 1, "url had \(url.cpuSeconds) CPU s")
+        #expect(url.cpuSeconds >= ledger.budgetPerTarget, "url had \(url.cpuSeconds) CPU s")
         #expect(url.executions > 0 && url.slices.allSatisfy { $0.covEnd != nil })
     }
 }
