@@ -17,11 +17,13 @@ public struct CampaignSliceOutcome: Sendable {
     public var crashes: [(input: [UInt8], stack: String)]
     /// The slice was cut short by a stop request; it is recorded as far as it ran.
     public var interrupted: Bool
+    /// Timeouts whose input, run alone with the same `-timeout`, ended in time: not crashes (see ``FuzzCampaign``).
+    public var unreproducedTimeouts: Int
 
     public init(
         cpuSeconds: Double, wallSeconds: Double, executions: Int, covStart: Int? = nil, covEnd: Int? = nil,
         ftEnd: Int? = nil, newSeeds: Int = 0, corpusAfter: Int = 0, crashes: [(input: [UInt8], stack: String)] = [],
-        interrupted: Bool = false
+        interrupted: Bool = false, unreproducedTimeouts: Int = 0
     ) {
         self.cpuSeconds = cpuSeconds
         self.wallSeconds = wallSeconds
@@ -33,6 +35,7 @@ public struct CampaignSliceOutcome: Sendable {
         self.corpusAfter = corpusAfter
         self.crashes = crashes
         self.interrupted = interrupted
+        self.unreproducedTimeouts = unreproducedTimeouts
     }
 }
 
@@ -80,6 +83,8 @@ public struct CampaignLedger: Codable, Sendable, Equatable {
         /// Stack keys of the crashes it found.
         public var crashes: [String]
         public var interrupted: Bool
+        /// Timeouts that did not recur when their input ran alone (absent when none).
+        public var unreproducedTimeouts: Int?
     }
 
     /// A distinct crash (by stack) and how it was found.
@@ -197,7 +202,10 @@ public struct CampaignError: Error, CustomStringConvertible {
 ///   short is followed by a 1-second one, so "a CPU-hour per target" means at least 3600 CPU s each.
 /// - **CPU** is what the fuzzer's processes used (user and system time), not wall time.
 /// - **Crashes** are deduplicated by stack: the first crash of a stack is minimized and saved as a regression,
-///   later ones only count. A target that crashed in each of its last three slices, the last of them finding no
+///   later ones only count. A timeout counts as a crash only when its input, run alone with the same `-timeout`,
+///   times out again: libFuzzer's timeout is wall time, and a fuzzer at low priority beside a build can be held
+///   past it by an input that takes a fraction of a second (the runner reports such timeouts apart, in
+///   ``CampaignSliceOutcome/unreproducedTimeouts``; the slice records how many). A target that crashed in each of its last three slices, the last of them finding no
 ///   new stack, is suspended (known bugs that every slice would hit at once), and the campaign goes on with the
 ///   others; so is one whose last three slices used no CPU and found nothing (a fuzzer that does not run). When
 ///   a campaign starts, a suspended target none of whose saved crashes crashes any more is fuzzed again.
@@ -261,6 +269,9 @@ public struct FuzzCampaign {
                 "\(target): slice \(record.slices.count), \(Int(outcome.cpuSeconds)) CPU s, \(outcome.executions) "
                     + "executions, cov \(outcome.covEnd.map(String.init) ?? "?"), +\(outcome.newSeeds) seeds"
                     + (outcome.crashes.isEmpty ? "" : ", \(outcome.crashes.count) crash(es)")
+                    + (outcome.unreproducedTimeouts == 0
+                        ? ""
+                        : ", \(outcome.unreproducedTimeouts) timeout(s) that did not recur alone (a busy machine?)")
                     + "; \(Int(record.cpuSeconds))/\(Int(ledger.budgetPerTarget)) CPU s for the target, "
                     + "\(Int(ledger.totalCPUSeconds))/\(Int(ledger.totalBudgetSeconds)) in all"
                     + Self.timeLeft(
@@ -324,7 +335,8 @@ public struct FuzzCampaign {
                 number: number, commit: commit, started: started, wallSeconds: outcome.wallSeconds,
                 cpuSeconds: outcome.cpuSeconds, executions: outcome.executions, covStart: outcome.covStart,
                 covEnd: outcome.covEnd, ftEnd: outcome.ftEnd, newSeeds: outcome.newSeeds,
-                corpusAfter: outcome.corpusAfter, crashes: stacks, interrupted: outcome.interrupted))
+                corpusAfter: outcome.corpusAfter, crashes: stacks, interrupted: outcome.interrupted,
+                unreproducedTimeouts: outcome.unreproducedTimeouts > 0 ? outcome.unreproducedTimeouts : nil))
         let last = record.slices.suffix(Self.suspendAfter)
         if last.count == Self.suspendAfter {
             if last.allSatisfy({ !$0.crashes.isEmpty }), !foundNew {

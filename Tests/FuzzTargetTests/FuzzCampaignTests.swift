@@ -20,6 +20,8 @@ import _TestSupport
         var stopAfter: Int?
         /// CPU seconds each slice uses less than its seconds × jobs (a fuzzer that does not keep its cores busy).
         var shortfall = 0.0
+        /// Timeouts each slice reports that did not recur alone.
+        var unreproducedTimeouts = 0
         var coverage: [String: Int] = [:]
 
         func runSlice(target: String, seconds: Int, jobs: Int) throws -> CampaignSliceOutcome {
@@ -34,7 +36,7 @@ import _TestSupport
                 covEnd: start + 10, ftEnd: 2 * (start + 10), newSeeds: 1, corpusAfter: 5 + slices.count,
                 crashes: crashing.contains(target)
                     ? [(input: Array("boom \(slices.count)".utf8), stack: stack(target))] : [],
-                interrupted: interrupted)
+                interrupted: interrupted, unreproducedTimeouts: unreproducedTimeouts)
         }
 
         /// The stack of the target's crash in its slice just run: with two bugs, the second in its even slices.
@@ -109,6 +111,36 @@ import _TestSupport
         // 9.6 + 9.6 leaves 0.8; a 1-second slice uses 0.6, leaving 0.2; one more ends it.
         #expect(runner.slices.filter { $0.target == "good" }.map(\.seconds) == [10, 10, 1, 1])
         #expect(ledger.nextTarget == nil && !ledger.hasBudgetLeft)
+    }
+
+    /// Timeouts that did not recur alone are counted in their slice and said in the progress, and are not crashes:
+    /// nothing is saved and the target goes on to its budget. A slice without any has no such key in the ledger,
+    /// so ledgers written before the count existed read the same.
+    @Test func timeoutsThatDidNotRecurAloneAreCountedNotCrashes() throws {
+        let directory = TemporaryDirectory.make("stc-campaign")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory.appendingPathComponent("CAMPAIGN.json").path
+        let runner = StandIn()
+        runner.unreproducedTimeouts = 2
+        let saved = Saved()
+        var campaign = Self.badAndGood(runner, path, saved: saved)
+        var lines: [String] = []
+        try campaign.run(progress: { lines.append($0) })
+        let ledger = try CampaignLedger.load(path)
+        #expect(saved.files.isEmpty)
+        for name in ["bad", "good"] {
+            let target = try #require(ledger.targets[name])
+            #expect(target.crashes.isEmpty && target.suspended == nil && target.cpuSeconds == 20)
+            #expect(target.slices.allSatisfy { $0.unreproducedTimeouts == 2 })
+        }
+        #expect(lines.allSatisfy { $0.contains("2 timeout(s) that did not recur alone") }, "\(lines)")
+
+        runner.unreproducedTimeouts = 0
+        var clean = Self.badAndGood(runner, path + ".clean")
+        try clean.run()
+        let text = try String(contentsOfFile: path + ".clean", encoding: .utf8)
+        #expect(!text.contains("unreproducedTimeouts"))
+        #expect(try CampaignLedger.load(path + ".clean").targets["good"]?.slices.first?.unreproducedTimeouts == nil)
     }
 
     /// Stopped in the middle of a slice: that slice counts as far as it ran, and `--resume` (a new campaign over

@@ -163,6 +163,40 @@ import _FuzzCorpus
         #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == ["timeout-0123"])
     }
 
+    /// A stand-in whose slices time out on an input that, run alone, ends in time (a fuzzer held past its wall-time
+    /// `-timeout` by a busy machine): no regression is saved, the target is not suspended, the campaign exits 0,
+    /// and each slice records the timeout as one that did not recur.
+    @Test func aTimeoutThatDoesNotRecurAloneIsCountedNotSaved() throws {
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
+        try Data(
+            """
+            #!/bin/sh
+            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
+            prefix=
+            for a in "$@"; do case "$a" in -artifact_prefix=*) prefix="${a#-artifact_prefix=}" ;; esac; done
+            case " $* " in
+              *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
+            esac
+            exit 0
+
+            """.utf8
+        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
+        let run = try StcBinary.run(
+            [
+                "fuzz", "campaign", "url", "--budget", "1s", "--no-build", "--package", package.path, "--corpus",
+                corpus.path,
+            ])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("1 timeout(s) that did not recur alone"), "\(run.stderr)")
+        let url = try #require(
+            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        #expect(url.crashes.isEmpty && url.slices.allSatisfy { $0.crashes.isEmpty && $0.unreproducedTimeouts == 1 })
+        #expect(!FileManager.default.fileExists(atPath: corpus.appendingPathComponent("url/regressions").path))
+        // The stand-in uses no CPU, so the target is suspended as a fuzzer that does not run, not for a crash.
+        #expect(url.suspended?.contains("used no CPU") == true, "\(url.suspended ?? "not suspended")")
+    }
+
     /// A crash's key is its kind and its first three frames that are ours: not the allocator's, the runtime's, the
     /// standard library's or libFuzzer's (a leak's report starts in the allocator, the key must not).
     @Test func aCrashIsKeyedByItsFirstFramesThatAreOurs() {

@@ -43,7 +43,9 @@ enum FuzzCampaignCommand {
             A crash is minimized (libFuzzer -minimize_crash) and deduplicated by its stack (the first frames of the
             ASan report that are not libFuzzer's, ASan's or the runtime's): the first of a stack is saved as
             corpus/TARGET/regressions/<content hash> and noted in the ledger (slice, commit, stack), later ones are
-            counted. A target that crashed in each of its last three slices, the last finding no new stack, is
+            counted. A timeout is a crash only if its input, run alone with the same -timeout, times out again:
+            libFuzzer's timeout is wall time, which a busy machine stretches. One that does not recur is counted in
+            the slice's unreproducedTimeouts and left in .build/fuzz-artifacts/TARGET/. A target that crashed in each of its last three slices, the last finding no new stack, is
             suspended (known bugs every slice would hit at once), and the campaign goes on with the others; when a
             campaign starts or resumes, a suspended target none of whose saved crashes still crashes it is fuzzed
             again. The fuzzer reads the seeds and the scratch corpus, not the regressions, so that a saved crash
@@ -288,6 +290,7 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         }
 
         var crashes: [(input: [UInt8], stack: String)] = []
+        var unreproducedTimeouts = 0
         for file in FuzzCorpus.files(in: slice) {
             let base = (file as NSString).lastPathComponent
             guard ["crash-", "timeout-", "oom-", "leak-"].contains(where: base.hasPrefix),
@@ -301,8 +304,15 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
             {
                 bytes = smaller
             }
-            crashes.append(
-                (bytes, try Self.stack(binary: binary, input: bytes, kind: String(base.prefix { $0 != "-" }))))
+            let kind = String(base.prefix { $0 != "-" })
+            let alone = try Self.stack(binary: binary, input: bytes, kind: kind)
+            // libFuzzer's -timeout is wall time: at nice 19 beside a build, a quick input can be held past it. A
+            // timeout is a crash only when it recurs alone; otherwise it stays in the artifacts, counted.
+            if kind == "timeout" && !alone.recurred {
+                unreproducedTimeouts += 1
+                continue
+            }
+            crashes.append((bytes, alone.key))
         }
         let (new, _, _) = try FuzzMergeCommand.newInputs(name, workspace: ws, binary: binary) { _ in }
         var added = 0
@@ -310,7 +320,8 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         return CampaignSliceOutcome(
             cpuSeconds: cpu, wallSeconds: wall, executions: stats.executions, covStart: stats.covStart,
             covEnd: stats.covEnd, ftEnd: stats.ftEnd, newSeeds: added, corpusAfter: ws.corpus.seeds(name).count,
-            crashes: crashes, interrupted: output.status == 72 && stopRequested != 0)
+            crashes: crashes, interrupted: output.status == 72 && stopRequested != 0,
+            unreproducedTimeouts: unreproducedTimeouts)
     }
 
     /// Moves the files of `directory` into `destination` (a file of the same name there is replaced: an artifact's
@@ -346,8 +357,9 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
     }
 
     /// The key of a crash: its kind and the first frames of the report, running `input` once, that are the
-    /// harness's or the reference's (not libFuzzer's, ASan's, the C library's or the Swift runtime's).
-    static func stack(binary: String, input: [UInt8], kind: String) throws -> String {
+    /// harness's or the reference's (not libFuzzer's, ASan's, the C library's or the Swift runtime's); and
+    /// whether that run failed too (`recurred`; false when the input ran through cleanly).
+    static func stack(binary: String, input: [UInt8], kind: String) throws -> (key: String, recurred: Bool) {
         let file = NSTemporaryDirectory() + "stc-campaign-\(getpid())-\(FuzzCorpus.contentName(input))"
         try Data(input).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -355,8 +367,10 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         // before it prints the stack of where it hangs.
         let arguments = ["-timeout=\(FuzzDefaults.timeout)", file]
         var report: [String] = []
-        _ = try FuzzProcess.run(binary, arguments, environment: FuzzProcess.fuzzerEnvironment()) { report.append($0) }
-        return stackKey(report, kind: kind)
+        let run = try FuzzProcess.run(binary, arguments, environment: FuzzProcess.fuzzerEnvironment()) {
+            report.append($0)
+        }
+        return (stackKey(report, kind: kind), run.status != 0 || run.crashedBySignal)
     }
 
     /// Frames that say nothing of where a bug is: libFuzzer, the sanitizers, the C library, the allocator, the
