@@ -197,6 +197,41 @@ import _FuzzCorpus
         #expect(url.suspended?.contains("used no CPU") == true, "\(url.suspended ?? "not suspended")")
     }
 
+    /// SIGTERM to stc in the middle of a slice: the fuzzer gets SIGINT, the slice is recorded as interrupted even
+    /// when the fuzzer then exits 0 (libFuzzer's parent with -jobs does), and stc says how to go on. The stand-in
+    /// sends the SIGTERM itself, to its parent, once it is running.
+    @Test func aCampaignStoppedBySIGTERMRecordsItsSliceAsInterrupted() throws {
+        let (package, corpus) = try Self.standInWorkspace()
+        defer { Self.remove(package, corpus) }
+        try Data(
+            """
+            #!/bin/sh
+            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
+            case " $* " in
+              *" -max_total_time="*)
+                trap 'exit 0' INT
+                kill -TERM $PPID
+                sleep 20 &
+                wait $!
+                exit 0 ;;
+            esac
+            exit 0
+
+            """.utf8
+        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
+        let run = try StcBinary.run(
+            [
+                "fuzz", "campaign", "url", "--budget", "1h", "--jobs", "2", "--no-build", "--package", package.path,
+                "--corpus", corpus.path,
+            ], timeLimit: 60)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("stopped; go on with: stc fuzz campaign --resume"), "\(run.stdout)")
+        let url = try #require(
+            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        #expect(url.slices.count == 1 && url.slices.first?.interrupted == true, "\(url.slices)")
+        #expect((url.slices.first?.wallSeconds ?? 20) < 15)
+    }
+
     /// A crash's key is its kind and its first three frames that are ours: not the allocator's, the runtime's, the
     /// standard library's or libFuzzer's (a leak's report starts in the allocator, the key must not).
     @Test func aCrashIsKeyedByItsFirstFramesThatAreOurs() {

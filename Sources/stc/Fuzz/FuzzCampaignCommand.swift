@@ -320,7 +320,9 @@ struct LibFuzzerSliceRunner: CampaignSliceRunner {
         return CampaignSliceOutcome(
             cpuSeconds: cpu, wallSeconds: wall, executions: stats.executions, covStart: stats.covStart,
             covEnd: stats.covEnd, ftEnd: stats.ftEnd, newSeeds: added, corpusAfter: ws.corpus.seeds(name).count,
-            crashes: crashes, interrupted: output.status == 72 && stopRequested != 0,
+            // Stopped, whatever the status: with -jobs, libFuzzer's parent waits for its jobs through system(),
+            // which ignores SIGINT, and exits 0 once they have stopped (a lone libFuzzer exits 72).
+            crashes: crashes, interrupted: stopRequested != 0,
             unreproducedTimeouts: unreproducedTimeouts)
     }
 
