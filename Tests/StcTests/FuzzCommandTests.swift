@@ -119,33 +119,24 @@ import _FuzzCorpus
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
         let log = package.appendingPathComponent("stand-in.log").path
-        try Data(
-            """
-            #!/bin/sh
-            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
-            prefix=
-            for a in "$@"; do case "$a" in -artifact_prefix=*) prefix="${a#-artifact_prefix=}" ;; esac; done
-            case " $* " in
-              *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
-              *" -help=1 "*|*"merge="*) exit 0 ;;
-            esac
-            echo "$*" >> '\(log)'
-            echo '==1== ERROR: libFuzzer: timeout after 5 seconds' >&2
-            echo '    #0 0x55 in slowFunction /src/x.swift:1' >&2
-            echo '    #1 0x56 in LLVMFuzzerTestOneInput /src/y.swift:2' >&2
-            echo 'SUMMARY: libFuzzer: timeout' >&2
-            exit 70
-
-            """.utf8
-        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
-        let run = try StcBinary.run(
-            [
-                "fuzz", "campaign", "url", "--budget", "5s", "--no-build", "--package", package.path, "--corpus",
-                corpus.path,
-            ])
+        try Self.replaceStandIn(
+            in: package,
+            with:
+                """
+                case " $* " in
+                  *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
+                  *" -help=1 "*|*"merge="*) exit 0 ;;
+                esac
+                echo "$*" >> '\(log)'
+                echo '==1== ERROR: libFuzzer: timeout after 5 seconds' >&2
+                echo '    #0 0x55 in slowFunction /src/x.swift:1' >&2
+                echo '    #1 0x56 in LLVMFuzzerTestOneInput /src/y.swift:2' >&2
+                echo 'SUMMARY: libFuzzer: timeout' >&2
+                exit 70
+                """)
+        let (run, ledgerURL) = try Self.campaignOnURL(package, corpus, ["--budget", "5s"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let url = try #require(
-            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        let url = try #require(ledgerURL)
         #expect(url.crashes.map(\.stack) == ["timeout: slowFunction"] && url.crashes.first?.occurrences == 3)
         #expect(
             url.crashes.first?.file
@@ -164,33 +155,24 @@ import _FuzzCorpus
     }
 
     /// A stand-in whose slices time out on an input that, run alone, ends in time (a fuzzer held past its wall-time
-    /// `-timeout` by a busy machine): no regression is saved, the target is not suspended, the campaign exits 0,
-    /// and each slice records the timeout as one that did not recur.
+    /// `-timeout` by a busy machine): no regression is saved, the target is not suspended for a crash, the
+    /// campaign exits 0, and each slice records the timeout as one that did not recur.
     @Test func aTimeoutThatDoesNotRecurAloneIsCountedNotSaved() throws {
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
-        try Data(
-            """
-            #!/bin/sh
-            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
-            prefix=
-            for a in "$@"; do case "$a" in -artifact_prefix=*) prefix="${a#-artifact_prefix=}" ;; esac; done
-            case " $* " in
-              *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
-            esac
-            exit 0
-
-            """.utf8
-        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
-        let run = try StcBinary.run(
-            [
-                "fuzz", "campaign", "url", "--budget", "1s", "--no-build", "--package", package.path, "--corpus",
-                corpus.path,
-            ])
+        try Self.replaceStandIn(
+            in: package,
+            with:
+                """
+                case " $* " in
+                  *" -max_total_time="*) printf slow > "${prefix}timeout-0123"; exit 70 ;;
+                esac
+                exit 0
+                """)
+        let (run, ledgerURL) = try Self.campaignOnURL(package, corpus, ["--budget", "1s"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("1 timeout(s) that did not recur alone"), "\(run.stderr)")
-        let url = try #require(
-            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        let url = try #require(ledgerURL)
         #expect(url.crashes.isEmpty && url.slices.allSatisfy { $0.crashes.isEmpty && $0.unreproducedTimeouts == 1 })
         #expect(!FileManager.default.fileExists(atPath: corpus.appendingPathComponent("url/regressions").path))
         // The stand-in uses no CPU, so the target is suspended as a fuzzer that does not run, not for a crash.
@@ -203,31 +185,25 @@ import _FuzzCorpus
     @Test func aCampaignStoppedBySIGTERMRecordsItsSliceAsInterrupted() throws {
         let (package, corpus) = try Self.standInWorkspace()
         defer { Self.remove(package, corpus) }
-        try Data(
-            """
-            #!/bin/sh
-            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
-            case " $* " in
-              *" -max_total_time="*)
-                trap 'exit 0' INT
-                kill -TERM $PPID
-                sleep 20 &
-                wait $!
-                exit 0 ;;
-            esac
-            exit 0
-
-            """.utf8
-        ).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
-        let run = try StcBinary.run(
-            [
-                "fuzz", "campaign", "url", "--budget", "1h", "--jobs", "2", "--no-build", "--package", package.path,
-                "--corpus", corpus.path,
-            ], timeLimit: 60)
+        try Self.replaceStandIn(
+            in: package,
+            with:
+                """
+                case " $* " in
+                  *" -max_total_time="*)
+                    trap 'exit 0' INT
+                    kill -TERM $PPID
+                    sleep 20 &
+                    wait $!
+                    exit 0 ;;
+                esac
+                exit 0
+                """)
+        let (run, ledgerURL) = try Self.campaignOnURL(
+            package, corpus, ["--budget", "1h", "--jobs", "2"], timeLimit: 60)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("stopped; go on with: stc fuzz campaign --resume"), "\(run.stdout)")
-        let url = try #require(
-            try CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path).targets["url"])
+        let url = try #require(ledgerURL)
         #expect(url.slices.count == 1 && url.slices.first?.interrupted == true, "\(url.slices)")
         #expect((url.slices.first?.wallSeconds ?? 20) < 15)
     }
@@ -382,6 +358,30 @@ import _FuzzCorpus
     }
 
     /// A package with the stand-in fuzzer, and a scratch corpus holding `url`'s seeds (remove both afterwards).
+    /// Replaces the stand-in fuzzer `url` of `package` with a shell script: libFuzzer's instrumentation line, the
+    /// variable `prefix` set from `-artifact_prefix=`, then `body`.
+    static func replaceStandIn(in package: URL, with body: String) throws {
+        let script = """
+            #!/bin/sh
+            echo 'INFO: Loaded 1 modules   (7 inline 8-bit counters): 7 [0x1, 0x8),' >&2
+            prefix=
+            for a in "$@"; do case "$a" in -artifact_prefix=*) prefix="${a#-artifact_prefix=}" ;; esac; done
+
+            """
+        try Data((script + body).utf8).write(to: package.appendingPathComponent("Fuzz/.build/release/url"))
+    }
+
+    /// `stc fuzz campaign url OPTIONS` on the stand-in workspace, and the ledger's `url` target after it.
+    static func campaignOnURL(
+        _ package: URL, _ corpus: URL, _ options: [String], timeLimit: Double = 600
+    ) throws -> (run: StcBinary.Run, url: CampaignLedger.Target?) {
+        let run = try StcBinary.run(
+            ["fuzz", "campaign", "url"] + options + ["--no-build", "--package", package.path, "--corpus", corpus.path],
+            timeLimit: timeLimit)
+        let ledger = try? CampaignLedger.load(corpus.appendingPathComponent("CAMPAIGN.json").path)
+        return (run, ledger?.targets["url"])
+    }
+
     static func standInWorkspace() throws -> (package: URL, corpus: URL) {
         (try packageWithStandInFuzzer(), try temporaryCorpus(copying: ["url"]))
     }
