@@ -201,14 +201,15 @@ public struct CampaignError: Error, CustomStringConvertible {
 ///   1 s). A target is done when it has used at least its budget: a slice that ends a fraction of a CPU second
 ///   short is followed by a 1-second one, so "a CPU-hour per target" means at least 3600 CPU s each.
 /// - **CPU** is what the fuzzer's processes used (user and system time), not wall time.
-/// - **Crashes** are deduplicated by stack: the first crash of a stack is minimized and saved as a regression,
-///   later ones only count. A timeout counts as a crash only when its input, run alone with the same `-timeout`,
-///   times out again: libFuzzer's timeout is wall time, and a fuzzer at low priority beside a build can be held
-///   past it by an input that takes a fraction of a second (the runner reports such timeouts apart, in
-///   ``CampaignSliceOutcome/unreproducedTimeouts``; the slice records how many). A target that crashed in each of its last three slices, the last of them finding no
-///   new stack, is suspended (known bugs that every slice would hit at once), and the campaign goes on with the
-///   others; so is one whose last three slices used no CPU and found nothing (a fuzzer that does not run). When
-///   a campaign starts, a suspended target none of whose saved crashes crashes any more is fuzzed again.
+/// - **Crashes** are deduplicated by stack: the first crash of a stack is minimized and saved as a regression, later
+///   ones only count. A timeout counts as a crash only when its input, run alone with the same `-timeout`, times out
+///   again: libFuzzer's timeout is wall time, and a fuzzer at low priority beside a build can be held past it by an
+///   input that takes a fraction of a second (the runner reports such timeouts apart, in
+///   ``CampaignSliceOutcome/unreproducedTimeouts``; the slice records how many). A target that crashed in each of its
+///   last three slices, the last of them finding no new stack, is suspended (known bugs that every slice would hit at
+///   once), and the campaign goes on with the others; so is one whose last three slices used no CPU and found nothing
+///   (a fuzzer that does not run). When a campaign starts, a suspended target none of whose saved crashes crashes any
+///   more is fuzzed again.
 /// - **Stopping**: `shouldStop` is asked between slices; the runner ends a slice early on a stop request and the
 ///   slice is recorded as far as it ran. A slice in flight when the process is killed is not in the ledger.
 ///

@@ -31,25 +31,25 @@ enum FuzzCampaignCommand {
         ],
         description: """
             Fuzzes TARGETs (default: every target) until they have used a CPU budget, in slices: each slice is one
-            libFuzzer run of --slice (wall time) with --jobs processes, given to the target with budget left that
-            has had the least CPU so far (round robin by CPU spent), so every target reaches its share at about the
-            same time; a target is done once it has used at least its share (a slice that ends a fraction of a
-            second short is followed by one of 1 s). The CPU counted is what the fuzzer's processes used (user and system time), not wall time.
-            After each slice, the inputs that reach edges the seeds do not are added to corpus/TARGET/ (libFuzzer's
-            set-cover merge, as stc fuzz merge --write: never removing or overwriting a seed or a regression), and
-            the ledger is written atomically: per target and slice the CPU seconds, executions, cov and ft, the
-            seeds after the merge, the crashes, and the commit the slice ran on.
+            libFuzzer run of --slice (wall time) with --jobs processes, given to the target with budget left that has
+            had the least CPU so far (round robin by CPU spent), so every target reaches its share at about the same
+            time; a target is done once it has used at least its share (a slice that ends a fraction of a second short
+            is followed by one of 1 s). The CPU counted is what the fuzzer's processes used (user and system time), not
+            wall time. After each slice, the inputs that reach edges the seeds do not are added to corpus/TARGET/
+            (libFuzzer's set-cover merge, as stc fuzz merge --write: never removing or overwriting a seed or a
+            regression), and the ledger is written atomically: per target and slice the CPU seconds, executions, cov and
+            ft, the seeds after the merge, the crashes, and the commit the slice ran on.
 
-            A crash is minimized (libFuzzer -minimize_crash) and deduplicated by its stack (the first frames of the
-            ASan report that are not libFuzzer's, ASan's or the runtime's): the first of a stack is saved as
+            A crash is minimized (libFuzzer -minimize_crash) and deduplicated by its stack (the first frames of the ASan
+            report that are not libFuzzer's, ASan's or the runtime's): the first of a stack is saved as
             corpus/TARGET/regressions/<content hash> and noted in the ledger (slice, commit, stack), later ones are
             counted. A timeout is a crash only if its input, run alone with the same -timeout, times out again:
-            libFuzzer's timeout is wall time, which a busy machine stretches. One that does not recur is counted in
-            the slice's unreproducedTimeouts and left in .build/fuzz-artifacts/TARGET/. A target that crashed in each of its last three slices, the last finding no new stack, is
-            suspended (known bugs every slice would hit at once), and the campaign goes on with the others; when a
-            campaign starts or resumes, a suspended target none of whose saved crashes still crashes it is fuzzed
-            again. The fuzzer reads the seeds and the scratch corpus, not the regressions, so that a saved crash
-            does not end every later slice at its start.
+            libFuzzer's timeout is wall time, which a busy machine stretches. One that does not recur is counted in the
+            slice's unreproducedTimeouts and left in .build/fuzz-artifacts/TARGET/. A target that crashed in each of its
+            last three slices, the last finding no new stack, is suspended (known bugs every slice would hit at once),
+            and the campaign goes on with the others; when a campaign starts or resumes, a suspended target none of
+            whose saved crashes still crashes it is fuzzed again. The fuzzer reads the seeds and the scratch corpus, not
+            the regressions, so that a saved crash does not end every later slice at its start.
 
             Ctrl-C or SIGTERM ends the campaign after the slice in flight, which is recorded as far as it ran; if
             the process is killed, only that slice is lost. --resume goes on from the ledger toward the same
